@@ -1,0 +1,124 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''], { error: 'must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : v === 'true' || v === '1' || v === 'yes'));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const url = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+const hostname = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as example-district.org');
+
+const resolveList = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const map = new Map<string, string>();
+    for (const pair of (v ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+      const [host, ip] = pair.split('=');
+      if (!host || !ip) {
+        ctx.addIssue({ code: 'custom', message: 'must be host=ip[,host=ip]' });
+        return z.NEVER;
+      }
+      map.set(host.toLowerCase(), ip);
+    }
+    return map;
+  });
+
+const schema = z.object({
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATABASE_PATH: z.string().trim().min(1).default('./data/pac.sqlite'),
+  UPLOAD_DIR: z.string().trim().min(1).default('./data/uploads'),
+  PUBLIC_BASE_URL: url.optional(),
+  SCHOOL_NAME: z.string().trim().min(1).default('Our School PAC'),
+  SCHOOL_DOMAIN: hostname.default('example-district.org'),
+  SCHOOL_SLUG: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, 'must be lower-case letters, digits and dashes')
+    .default('school'),
+  SCHOOL_MONITORS_FILE: optionalText,
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
+  ADMIN_PASSWORD: z.string().min(6, 'must be at least 6 characters').optional(),
+  EMAIL_USER: optionalText,
+  EMAIL_APP_PASSWORD: optionalText,
+  SMTP_HOST: z.string().trim().min(1).default('smtp.gmail.com'),
+  SMTP_PORT: int(465, 1, 65535),
+  SMTP_SECURE: bool(true),
+  FACEBOOK_PAGE_ID: optionalText,
+  FACEBOOK_ACCESS_TOKEN: optionalText,
+  INSTAGRAM_USER_ID: optionalText,
+  GRAPH_API_BASE_URL: url.default('https://graph.facebook.com/v21.0'),
+  MONITOR_TICK_SECONDS: int(60, 0, 86400),
+  REMINDER_TICK_SECONDS: int(300, 0, 86400),
+  LOGIN_MAX_FAILURES: int(5, 1, 1000),
+  SESSION_IDLE_DAYS: int(30, 1, 3650),
+  MONITOR_CONCURRENCY: int(4, 1, 64),
+  MONITOR_TIMEOUT_MS: int(15000, 100, 600000),
+  MONITOR_MAX_BYTES: int(5242880, 1024, 104857600),
+  MONITOR_ALLOW_PRIVATE_ADDRESSES: bool(false),
+  MONITOR_RESOLVE: resolveList,
+});
+
+export type Env = z.infer<typeof schema> & {
+  /** PUBLIC_BASE_URL, or http://localhost:PORT once the port is known. */
+  publicBaseUrl: string | undefined;
+  databasePath: string;
+  uploadDir: string;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the configuration once. A bad value throws a ConfigError whose message is one line
+ * naming the variable; main.ts prints it and exits.
+ */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const picked: Record<string, string | undefined> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = source[key];
+    picked[key] = value === '' && key !== 'MONITOR_RESOLVE' ? undefined : value;
+  }
+  const parsed = schema.safeParse(picked);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(source[name] ?? '')} ${issue?.message ?? 'is invalid'}`);
+  }
+  if ((parsed.data.ADMIN_EMAIL === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  return {
+    ...parsed.data,
+    publicBaseUrl: parsed.data.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    databasePath: parsed.data.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(parsed.data.DATABASE_PATH),
+    uploadDir: resolve(parsed.data.UPLOAD_DIR),
+  };
+}

@@ -1,0 +1,44 @@
+import type { ServerResponse } from 'node:http';
+import { publicMessage, zodIssues } from '@pac/api';
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+
+/** An error raised by the HTTP edge itself, before any procedure runs. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/**
+ * The one place where errors become API.md's `{ message, code, issues? }` bodies. Anything
+ * unexpected is logged here, once, and answered without internals.
+ */
+export function sendError(res: ServerResponse, error: unknown): void {
+  if (error instanceof HttpError) {
+    sendJson(res, error.status, { message: error.message, code: error.code });
+    return;
+  }
+  const trpcError =
+    error instanceof TRPCError
+      ? error
+      : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error', cause: error });
+  const status = getHTTPStatusCodeFromError(trpcError);
+  if (status >= 500) console.error('Request failed:', trpcError.cause ?? trpcError);
+  const body: Record<string, unknown> = { message: publicMessage(trpcError), code: trpcError.code };
+  if (trpcError.cause instanceof ZodError) body.issues = zodIssues(trpcError.cause);
+  sendJson(res, status, body);
+}

@@ -1,0 +1,26 @@
+import type { createCaller } from '@pac/api';
+
+export type Caller = ReturnType<typeof createCaller>;
+
+export interface RestRequest {
+  caller: Caller;
+  params: Record<string, string>;
+  body: unknown;
+  query: URLSearchParams;
+}
+
+export interface RestRoute {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** e.g. '/api/signup-sheets/:id' */
+  path: string;
+  /** 200 unless said; 204 answers without a body. */
+  status?: number;
+  handle(req: RestRequest): unknown;
+}
+
+/** The JSON body with the path's id merged in, so the procedure sees one input object. */
+export function withId(req: RestRequest): unknown {
+  const body = req.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body) || body === null) return body;
+  return { ...body, id: req.params.id };
+}

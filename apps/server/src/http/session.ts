@@ -1,0 +1,55 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type ApiConfig, type ContextInner, createContextInner, findSessionUser, type SessionCookieWriter } from '@pac/api';
+import type { Db } from '@pac/db';
+
+export const sessionCookieName = 'pac_session';
+
+export interface HttpDeps {
+  db: Db;
+  config: ApiConfig;
+  /** Adds `Secure` to the cookie when the app is served over https. */
+  secureCookies: boolean;
+}
+
+export function readCookie(req: IncomingMessage, name: string): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq === -1) continue;
+    if (part.slice(0, eq).trim() === name) {
+      const value = part.slice(eq + 1).trim();
+      try {
+        return decodeURIComponent(value);
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function cookieWriter(res: ServerResponse, secure: boolean): SessionCookieWriter {
+  const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  return {
+    set: (token, maxAge) => res.appendHeader('Set-Cookie', `${sessionCookieName}=${token}; Max-Age=${maxAge}; ${attributes}`),
+    clear: () => res.appendHeader('Set-Cookie', `${sessionCookieName}=; Max-Age=0; ${attributes}`),
+  };
+}
+
+/** The procedures' context for one HTTP request: who the caller is comes from the cookie alone. */
+export function contextFromRequest(req: IncomingMessage, res: ServerResponse, deps: HttpDeps): ContextInner {
+  const token = readCookie(req, sessionCookieName);
+  const found = token ? findSessionUser(deps.db, token, deps.config.sessionIdleDays) : null;
+  const claimed = req.headers['x-user-id'];
+  const claimedUserId = typeof claimed === 'string' && claimed.trim() !== '' ? claimed.trim() : null;
+  if (token && !found) cookieWriter(res, deps.secureCookies).clear();
+  return createContextInner({
+    db: deps.db,
+    config: deps.config,
+    user: found?.user ?? null,
+    sessionId: found?.sessionId ?? null,
+    claimedUserId,
+    cookies: cookieWriter(res, deps.secureCookies),
+  });
+}

@@ -1,0 +1,88 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { ensureAdmin, pruneSessions } from '@pac/api';
+import { migrate, openDatabase } from '@pac/db';
+import { ConfigError, type Env, loadEnv } from './env';
+import { createApp } from './http/app';
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  env: Env;
+  close(): Promise<void>;
+}
+
+const defaultStaticDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Opens and migrates the database, makes sure the bootstrap admin exists, and listens. */
+export async function startServer(env: Env, staticDir: string | null = defaultStaticDir): Promise<RunningServer> {
+  const handle = openDatabase(env.databasePath);
+  migrate(handle.db);
+  const config = { sessionIdleDays: env.SESSION_IDLE_DAYS };
+  pruneSessions(handle.db, config.sessionIdleDays);
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    await ensureAdmin(handle.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  }
+  const listener = createApp({
+    db: handle.db,
+    config,
+    secureCookies: env.publicBaseUrl?.startsWith('https:') ?? false,
+    staticDir,
+  });
+  const server = createServer(listener);
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(env.PORT, env.HOST, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let closing: Promise<void> | null = null;
+  return {
+    server,
+    url,
+    env: { ...env, publicBaseUrl: env.publicBaseUrl ?? `http://localhost:${port}` },
+    close: () => {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          handle.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  let env: Env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const running = await startServer(env);
+  console.log(`PAC Hub listening on ${running.url}`);
+  const shutdown = (signal: string) => {
+    console.log(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    void running.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error: unknown) => {
+    console.error('PAC Hub failed to start:', error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

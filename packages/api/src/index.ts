@@ -1,0 +1,11 @@
+export { appRouter, createCaller, type AppRouter } from './root';
+export {
+  createContextInner,
+  type ApiConfig,
+  type Context,
+  type ContextInner,
+  type SessionCookieWriter,
+  type SessionUser,
+} from './context';
+export { publicMessage, zodIssues, type ValidationIssue } from './trpc';
+export { ensureAdmin, findSessionUser, pruneSessions } from './services/auth';

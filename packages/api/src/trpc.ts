@@ -1,0 +1,60 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { ZodError } from 'zod';
+import type { Context } from './context';
+
+/** Validation issues in the API.md error shape. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export function zodIssues(error: ZodError): ValidationIssue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
+/** The sentence a caller sees for an error: the first validation message, or a safe fallback. */
+export function publicMessage(error: TRPCError): string {
+  if (error.cause instanceof ZodError) return error.cause.issues[0]?.message ?? 'Invalid input';
+  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong. Please try again.';
+  return error.message;
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const issues = error.cause instanceof ZodError ? zodIssues(error.cause) : undefined;
+    return {
+      ...shape,
+      message: publicMessage(error),
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
+    };
+  },
+});
+
+/**
+ * The X-User-ID header is a hint the client sends; it never identifies anyone. A request whose
+ * header names someone other than its session's user is refused outright.
+ */
+const rejectSpoofedUser = t.middleware(({ ctx, next }) => {
+  if (ctx.claimedUserId !== null && ctx.user !== null && ctx.claimedUserId !== String(ctx.user.id)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'The X-User-ID header does not match your session' });
+  }
+  return next();
+});
+
+const requireUser = t.middleware(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+const requireAdmin = t.middleware(({ ctx, next }) => {
+  if (!ctx.user?.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'Administrator access required' });
+  return next();
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(rejectSpoofedUser);
+export const userProcedure = publicProcedure.use(requireUser);
+export const adminProcedure = userProcedure.use(requireAdmin);

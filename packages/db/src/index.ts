@@ -1,0 +1,3 @@
+export * as schema from './schema';
+export * from './schema';
+export { openDatabase, migrate, type Db, type DbHandle, type Executor, type Tx } from './client';

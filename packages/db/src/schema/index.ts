@@ -1,0 +1,4 @@
+export * from './users';
+export * from './sheets';
+export * from './settings';
+export * from './monitoring';

@@ -1,0 +1,13 @@
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { timestamp } from './columns';
+
+export const settings = sqliteTable('settings', {
+  id: integer().primaryKey({ autoIncrement: true }),
+  key: text().notNull().unique(),
+  value: text().notNull(),
+  updatedAt: timestamp()
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
+
+export type Setting = typeof settings.$inferSelect;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { emailSchema, messages, optionalText, requiredText } from './common';
+
+export const passwordMin = 6;
+
+export const registerSchema = z.object({
+  name: requiredText(messages.nameRequired, 100),
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(emailSchema),
+  password: z
+    .string({ error: 'Password must be at least 6 characters' })
+    .min(passwordMin, 'Password must be at least 6 characters')
+    .max(200, 'Password must be at most 200 characters'),
+  phone: optionalText(40),
+  emailConsent: z.boolean().default(false),
+  isAdmin: z.boolean().default(false),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    newPassword: z
+      .string({ error: 'New password must be at least 6 characters' })
+      .min(passwordMin, 'New password must be at least 6 characters')
+      .max(200),
+    confirmPassword: z.string({ error: 'Please confirm your new password' }).min(1, 'Please confirm your new password'),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "New passwords don't match",
+    path: ['confirmPassword'],
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    message: 'New password must be different from current password',
+    path: ['newPassword'],
+  });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const accountUpdateSchema = z.object({
+  name: requiredText(messages.nameRequired, 100),
+  email: emailSchema,
+  phone: optionalText(40),
+  emailConsent: z.boolean().optional(),
+});
+export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;

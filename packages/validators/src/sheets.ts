@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import {
+  emailSchema,
+  idSchema,
+  messages,
+  optionalDate,
+  optionalText,
+  requiredDate,
+  requiredText,
+} from './common';
+
+const sheetFields = {
+  title: requiredText('Title is required', 200),
+  description: optionalText(5000),
+  eventDate: requiredDate('Event date is required'),
+  organizerName: requiredText('Organizer name is required', 100),
+  organizerEmail: z
+    .string({ error: 'Organizer email is required' })
+    .trim()
+    .min(1, 'Organizer email is required')
+    .pipe(emailSchema),
+};
+
+export const sheetCreateSchema = z.object(sheetFields);
+export type SheetCreateInput = z.input<typeof sheetCreateSchema>;
+
+export const sheetUpdateSchema = z.object({
+  id: idSchema,
+  ...z.object(sheetFields).partial().shape,
+});
+export type SheetUpdateInput = z.input<typeof sheetUpdateSchema>;
+
+/**
+ * Capacity of a slot: a whole number of at least 1. Values that are not numbers at all
+ * (missing, empty, 'abc') become the default of 1, as SPEC.md says; numbers below 1 or
+ * with a fraction are refused.
+ */
+export const maxVolunteersSchema = z.preprocess(
+  (v) => {
+    if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
+    if (typeof v === 'number' && Number.isFinite(v)) return v;
+    return 1;
+  },
+  z
+    .number()
+    .int('Number of volunteers must be a whole number')
+    .min(1, 'Number of volunteers must be at least 1')
+    .max(10000, 'Number of volunteers must be at most 10000'),
+);
+
+function endAfterStart(v: { startTime?: Date | null; endTime?: Date | null }): boolean {
+  return !v.startTime || !v.endTime || v.endTime.getTime() > v.startTime.getTime();
+}
+const endAfterStartIssue = { message: 'End time must be after start time', path: ['endTime'] };
+
+const slotFields = {
+  title: requiredText('Title is required', 200),
+  description: optionalText(5000),
+  startTime: optionalDate,
+  endTime: optionalDate,
+  maxVolunteers: maxVolunteersSchema,
+};
+
+export const slotCreateSchema = z
+  .object({ signupSheetId: idSchema, ...slotFields })
+  .refine(endAfterStart, endAfterStartIssue);
+export type SlotCreateInput = z.input<typeof slotCreateSchema>;
+
+export const slotUpdateSchema = z
+  .object({
+    id: idSchema,
+    title: slotFields.title.optional(),
+    description: slotFields.description,
+    startTime: slotFields.startTime,
+    endTime: slotFields.endTime,
+    maxVolunteers: z.unknown().optional().pipe(z.union([z.undefined(), maxVolunteersSchema])),
+  })
+  .refine(endAfterStart, endAfterStartIssue);
+export type SlotUpdateInput = z.input<typeof slotUpdateSchema>;
+
+const volunteerFields = {
+  name: requiredText(messages.nameRequired, 100),
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(emailSchema),
+  phone: requiredText('Phone is required', 40),
+  notes: optionalText(2000),
+  emailConsent: z.boolean().default(false),
+};
+
+export const volunteerSignupSchema = z.object({
+  slotId: idSchema,
+  userId: idSchema.nullish(),
+  ...volunteerFields,
+});
+export type VolunteerSignupInput = z.input<typeof volunteerSignupSchema>;
+
+/** The admin's volunteer edit form: every field optional. */
+export const volunteerUpdateSchema = z.object({
+  id: idSchema,
+  name: volunteerFields.name.optional(),
+  email: volunteerFields.email.optional(),
+  phone: volunteerFields.phone.optional(),
+  notes: volunteerFields.notes,
+  emailConsent: z.boolean().optional(),
+});
+export type VolunteerUpdateInput = z.input<typeof volunteerUpdateSchema>;
