@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -121,4 +122,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databasePath: parsed.data.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(parsed.data.DATABASE_PATH),
     uploadDir: resolve(parsed.data.UPLOAD_DIR),
   };
+}
+
+/** Loads `./.env` into the environment when the file exists (variables already set win). */
+export function loadDotEnv(path = '.env'): void {
+  if (!existsSync(path)) return;
+  const before = { ...process.env };
+  process.loadEnvFile(path);
+  Object.assign(process.env, before);
 }

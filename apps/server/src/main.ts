@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { ensureAdmin, pruneSessions } from '@pac/api';
 import { migrate, openDatabase } from '@pac/db';
-import { ConfigError, type Env, loadEnv } from './env';
+import { ConfigError, type Env, loadDotEnv, loadEnv } from './env';
 import { createApp } from './http/app';
 
 export interface RunningServer {
@@ -60,6 +60,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
 async function main(): Promise<void> {
   let env: Env;
   try {
+    loadDotEnv();
     env = loadEnv();
   } catch (error) {
     if (error instanceof ConfigError) {

@@ -3,13 +3,14 @@ import { createInterface } from 'node:readline/promises';
 import { ensureAdmin } from '@pac/api';
 import { migrate, openDatabase } from '@pac/db';
 import { loginSchema, passwordMin } from '@pac/validators';
-import { ConfigError, loadEnv } from '../env';
+import { ConfigError, loadDotEnv, loadEnv } from '../env';
 
 /**
  * `pnpm admin:create [email] [name]`: creates (or promotes) an administrator account.
  * The password is read from ADMIN_PASSWORD or asked for, never taken from the command line.
  */
 async function main(): Promise<void> {
+  loadDotEnv();
   const env = loadEnv();
   const rl = createInterface({ input: stdin, output: stdout });
   const email = process.argv[2] ?? env.ADMIN_EMAIL ?? (await rl.question('Admin email: '));

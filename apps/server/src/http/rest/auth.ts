@@ -1,9 +1,9 @@
 import { TRPCError } from '@trpc/server';
-import type { RestRoute } from './route';
+import { type RestRoute, unvalidated } from './route';
 
 export const authRoutes: RestRoute[] = [
-  { method: 'POST', path: '/api/auth/register', status: 201, handle: (r) => r.caller.auth.register(r.body as never) },
-  { method: 'POST', path: '/api/auth/login', handle: (r) => r.caller.auth.login(r.body as never) },
+  { method: 'POST', path: '/api/auth/register', status: 201, handle: (r) => r.caller.auth.register(unvalidated(r.body)) },
+  { method: 'POST', path: '/api/auth/login', handle: (r) => r.caller.auth.login(unvalidated(r.body)) },
   { method: 'POST', path: '/api/auth/logout', handle: (r) => r.caller.auth.logout() },
   {
     method: 'GET',

@@ -1,0 +1,66 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env';
+
+describe('loadEnv', () => {
+  it('gives every variable a working default', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.databasePath).toMatch(/data\/pac\.sqlite$/);
+    expect(env.SCHOOL_DOMAIN).toBe('example-district.org');
+    expect(env.SCHOOL_SLUG).toBe('school');
+    expect(env.SMTP_PORT).toBe(465);
+    expect(env.SMTP_SECURE).toBe(true);
+    expect(env.GRAPH_API_BASE_URL).toBe('https://graph.facebook.com/v21.0');
+    expect(env.MONITOR_TICK_SECONDS).toBe(60);
+    expect(env.LOGIN_MAX_FAILURES).toBe(5);
+    expect(env.SESSION_IDLE_DAYS).toBe(30);
+    expect(env.MONITOR_CONCURRENCY).toBe(4);
+    expect(env.MONITOR_MAX_BYTES).toBe(5242880);
+    expect(env.MONITOR_ALLOW_PRIVATE_ADDRESSES).toBe(false);
+    expect(env.MONITOR_RESOLVE.size).toBe(0);
+  });
+
+  it('parses values and lists', () => {
+    const env = loadEnv({
+      PORT: '0',
+      SMTP_SECURE: 'false',
+      PUBLIC_BASE_URL: 'https://pac.example.org/',
+      MONITOR_RESOLVE: 'www.example-district.org=127.0.0.1, a.example-district.org=127.0.0.2',
+    });
+    expect(env.PORT).toBe(0);
+    expect(env.SMTP_SECURE).toBe(false);
+    expect(env.publicBaseUrl).toBe('https://pac.example.org');
+    expect(env.MONITOR_RESOLVE.get('a.example-district.org')).toBe('127.0.0.2');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PUBLIC_BASE_URL', 'not a url'],
+    ['GRAPH_API_BASE_URL', 'ftp://graph.example.org'],
+    ['SMTP_SECURE', 'maybe'],
+    ['SCHOOL_DOMAIN', 'http://x'],
+    ['MONITOR_RESOLVE', 'nonsense'],
+  ])('refuses %s=%s with one line naming the variable', (name, value) => {
+    expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
+    try {
+      loadEnv({ [name]: value });
+    } catch (error) {
+      expect((error as Error).message).toContain(name);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('stops start-up with exit code 1 and one clear line', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const tsx = fileURLToPath(new URL('../node_modules/.bin/tsx', import.meta.url));
+    const run = spawnSync(tsx, [main], { env: { ...process.env, PORT: 'abc' }, encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(1);
+    const lines = run.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: PORT="abc"/);
+  });
+});
