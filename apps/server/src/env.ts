@@ -113,9 +113,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const name = String(issue?.path[0] ?? 'environment');
     throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(source[name] ?? '')} ${issue?.message ?? 'is invalid'}`);
   }
-  if ((parsed.data.ADMIN_EMAIL === undefined) !== (parsed.data.ADMIN_PASSWORD === undefined)) {
-    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
-  }
   return {
     ...parsed.data,
     publicBaseUrl: parsed.data.PUBLIC_BASE_URL?.replace(/\/+$/, ''),

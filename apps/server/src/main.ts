@@ -23,6 +23,8 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
   pruneSessions(handle.db, config.sessionIdleDays);
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     await ensureAdmin(handle.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+  } else if (env.ADMIN_EMAIL || env.ADMIN_PASSWORD) {
+    console.warn('ADMIN_EMAIL and ADMIN_PASSWORD work together; with only one set, no admin account is made.');
   }
   const listener = createApp({
     db: handle.db,

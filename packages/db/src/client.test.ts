@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type DbHandle, migrate, openDatabase } from './client';
+import { signupSheets, volunteers, volunteerSlots } from './schema';
+
+let dir: string;
+let handle: DbHandle;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pac-db-'));
+  handle = openDatabase(join(dir, 'nested', 'pac.sqlite'));
+  migrate(handle.db);
+});
+afterEach(() => {
+  handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function seed() {
+  const sheet = handle.db
+    .insert(signupSheets)
+    .values({ title: 'Fair', eventDate: new Date('2030-05-01T10:00:00Z'), organizerName: 'A', organizerEmail: 'a@example.org' })
+    .returning()
+    .get();
+  const slot = handle.db.insert(volunteerSlots).values({ signupSheetId: sheet.id, title: 'Tickets' }).returning().get();
+  return { sheet, slot };
+}
+
+describe('openDatabase and migrate', () => {
+  it('creates the folder and file, in WAL mode with foreign keys on', () => {
+    expect(handle.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(handle.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    const tables = handle.sqlite
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'")
+      .all()
+      .map((r) => (r as { name: string }).name)
+      .sort();
+    expect(tables).toEqual([
+      'changes',
+      'monitors',
+      'notifications',
+      'sessions',
+      'settings',
+      'signup_sheets',
+      'snapshots',
+      'users',
+      'volunteer_slots',
+      'volunteers',
+    ]);
+  });
+
+  it('is idempotent: migrating twice changes nothing', () => {
+    seed();
+    migrate(handle.db);
+    expect(handle.db.select().from(signupSheets).all()).toHaveLength(1);
+  });
+
+  it('applies the SPEC defaults', () => {
+    const { slot } = seed();
+    expect(slot.maxVolunteers).toBe(1);
+    expect(slot.currentVolunteers).toBe(0);
+    expect(slot.startTime).toBeNull();
+  });
+
+  it('cascades a sheet delete to its slots and their volunteers', () => {
+    const { sheet, slot } = seed();
+    handle.db.insert(volunteers).values({ slotId: slot.id, name: 'V', email: 'v@example.org', phone: '1' }).run();
+    handle.db.delete(signupSheets).where(eq(signupSheets.id, sheet.id)).run();
+    expect(handle.db.select().from(volunteerSlots).all()).toHaveLength(0);
+    expect(handle.db.select().from(volunteers).all()).toHaveLength(0);
+  });
+
+  it('refuses a volunteer for a slot that does not exist', () => {
+    expect(() =>
+      handle.db.insert(volunteers).values({ slotId: 9999, name: 'V', email: 'v@example.org', phone: '1' }).run(),
+    ).toThrow(/FOREIGN KEY/);
+  });
+
+  it('refuses, at the database itself, a count above capacity or a capacity below 1', () => {
+    const { slot } = seed();
+    expect(() =>
+      handle.db.update(volunteerSlots).set({ currentVolunteers: 2 }).where(eq(volunteerSlots.id, slot.id)).run(),
+    ).toThrow(/CHECK/);
+    expect(() =>
+      handle.db.update(volunteerSlots).set({ maxVolunteers: 0 }).where(eq(volunteerSlots.id, slot.id)).run(),
+    ).toThrow(/CHECK/);
+  });
+
+  it('allows one email once per slot', () => {
+    const { slot } = seed();
+    handle.db.insert(volunteers).values({ slotId: slot.id, name: 'V', email: 'v@example.org', phone: '1' }).run();
+    expect(() =>
+      handle.db.insert(volunteers).values({ slotId: slot.id, name: 'W', email: 'v@example.org', phone: '2' }).run(),
+    ).toThrow(/UNIQUE/);
+  });
+});
