@@ -58,7 +58,9 @@ const slotFields = {
   description: optionalText(5000),
   startTime: optionalDate,
   endTime: optionalDate,
-  maxVolunteers: maxVolunteersSchema,
+  // .default(1) changes nothing at run time (the preprocess already turns a missing value into 1)
+  // but makes the key optional in the input type, as SPEC.md says it is.
+  maxVolunteers: maxVolunteersSchema.default(1),
 };
 
 export const slotCreateSchema = z
@@ -73,7 +75,9 @@ export const slotUpdateSchema = z
     description: slotFields.description,
     startTime: slotFields.startTime,
     endTime: slotFields.endTime,
-    maxVolunteers: z.unknown().optional().pipe(z.union([z.undefined(), maxVolunteersSchema])),
+    // Missing stays undefined (no change); a given value is coerced as on create. (A union with
+    // z.undefined() here reported 'Invalid input' instead of the whole-number message for 2.5.)
+    maxVolunteers: maxVolunteersSchema.optional(),
   })
   .refine(endAfterStart, endAfterStartIssue);
 export type SlotUpdateInput = z.input<typeof slotUpdateSchema>;

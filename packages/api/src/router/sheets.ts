@@ -3,7 +3,7 @@ import { idSchema, sheetCreateSchema, sheetUpdateSchema } from '@pac/validators'
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getSheetDetail, listSheets, messages } from '../services/signups';
+import { getSheetDetail, hasChanges, listSheets, messages } from '../services/signups';
 import { adminProcedure, publicProcedure, router } from '../trpc';
 
 const byIdInput = z.object({ id: idSchema });
@@ -25,8 +25,12 @@ export const sheetsRouter = router({
 
   update: adminProcedure.input(sheetUpdateSchema).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;
-    const updated = ctx.db.update(signupSheets).set(changes).where(eq(signupSheets.id, id)).returning().get();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: messages.sheetNotFound });
+    // With nothing to change there is nothing to write (drizzle refuses an empty SET);
+    // getSheetDetail still answers NOT_FOUND for a missing sheet.
+    if (hasChanges(changes)) {
+      const updated = ctx.db.update(signupSheets).set(changes).where(eq(signupSheets.id, id)).returning().get();
+      if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: messages.sheetNotFound });
+    }
     return getSheetDetail(ctx.db, id, ctx.user);
   }),
 

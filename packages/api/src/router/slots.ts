@@ -3,7 +3,7 @@ import { idSchema, slotCreateSchema, slotUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { getSlot, messages } from '../services/signups';
+import { getSlot, hasChanges, messages } from '../services/signups';
 import { adminProcedure, router } from '../trpc';
 
 export const slotsRouter = router({
@@ -43,6 +43,7 @@ export const slotsRouter = router({
           message: `Number of volunteers needed cannot be lower than the ${slot.currentVolunteers} already signed up`,
         });
       }
+      if (!hasChanges(changes)) return slot;
       const updated = tx.update(volunteerSlots).set(changes).where(eq(volunteerSlots.id, id)).returning().get();
       if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: messages.slotNotFound });
       return updated;

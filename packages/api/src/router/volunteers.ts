@@ -1,4 +1,4 @@
-import { volunteers } from '@pac/db';
+import { users, volunteers } from '@pac/db';
 import { idSchema, volunteerSignupSchema, volunteerUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
 import { and, eq, ne } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   assertMayChangeVolunteer,
   getVolunteer,
+  hasChanges,
   messages,
   removeVolunteer,
   signUp,
@@ -21,6 +22,12 @@ export const volunteersRouter = router({
     const claimed = input.userId ?? null;
     if (claimed !== null && claimed !== ctx.user?.id && !ctx.user?.isAdmin) {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only sign up as yourself' });
+    }
+    // An admin signing up on behalf of an account: a missing account is the caller's mistake,
+    // not a foreign-key failure (which would surface as a 500).
+    if (claimed !== null && claimed !== ctx.user?.id) {
+      const account = ctx.db.select({ id: users.id }).from(users).where(eq(users.id, claimed)).get();
+      if (!account) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
     }
     return signUp(ctx.db, {
       slotId: input.slotId,
@@ -46,6 +53,7 @@ export const volunteersRouter = router({
           .get();
         if (clash) throw new TRPCError({ code: 'CONFLICT', message: messages.alreadySignedUp });
       }
+      if (!hasChanges(changes)) return volunteer;
       const updated = tx.update(volunteers).set(changes).where(eq(volunteers.id, id)).returning().get();
       if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: messages.volunteerNotFound });
       return updated;

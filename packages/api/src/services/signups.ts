@@ -42,6 +42,14 @@ export const messages = {
 // Slots by start time, slots without a time last, ties by title (SPEC.md section 2).
 const slotOrder = [sql`${volunteerSlots.startTime} IS NULL`, asc(volunteerSlots.startTime), asc(volunteerSlots.title)];
 
+/**
+ * Whether a partial update names any field to change. Drizzle throws 'No values to set' for an
+ * UPDATE whose SET would be empty (every value undefined), so a no-op update must skip it.
+ */
+export function hasChanges(changes: Record<string, unknown>): boolean {
+  return Object.values(changes).some((v) => v !== undefined);
+}
+
 /** 'Jane Doe' → 'Jane D.'; a single name stays as it is. */
 export function publicName(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -1,0 +1,124 @@
+import { signupSheets, volunteers, volunteerSlots } from '@pac/db';
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import type { SessionUser } from './context';
+import { anonymousCaller, callerFor, createTestDb, insertAdmin, insertUser, type TestDb } from './test/db';
+import { publicMessage, zodIssues } from './trpc';
+
+let t: TestDb;
+let user: SessionUser;
+let other: SessionUser;
+let admin: SessionUser;
+let slotId: number;
+let sheetId: number;
+
+beforeAll(async () => {
+  t = createTestDb();
+  user = await insertUser(t.db, { name: 'Uma User' });
+  other = await insertUser(t.db, { name: 'Otto Other' });
+  admin = await insertAdmin(t.db);
+  const sheet = t.db
+    .insert(signupSheets)
+    .values({
+      title: 'Fair',
+      eventDate: new Date('2030-05-01T10:00:00Z'),
+      organizerName: 'A',
+      organizerEmail: 'a@example.org',
+    })
+    .returning()
+    .get();
+  sheetId = sheet.id;
+  slotId = t.db
+    .insert(volunteerSlots)
+    .values({ signupSheetId: sheet.id, title: 'Tickets', maxVolunteers: 5 })
+    .returning()
+    .get().id;
+});
+afterAll(() => t.cleanup());
+
+describe('X-User-ID (claimedUserId)', () => {
+  it('the first user really has id 1 and the second id 2', () => {
+    expect(user.id).toBe(1);
+    expect(other.id).toBe(2);
+  });
+
+  it('refuses a claim that disagrees with the session user with FORBIDDEN, even on sheets.list', async () => {
+    const caller = callerFor(t.db, user, { claimedUserId: '2' });
+    await expect(caller.sheets.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(caller.sheets.byId({ id: sheetId })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(caller.auth.me()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('refuses a mutation with a spoofed claim and writes nothing', async () => {
+    const caller = callerFor(t.db, user, { claimedUserId: String(other.id) });
+    await expect(
+      caller.volunteers.create({ slotId, name: 'Uma User', email: 'uma@example.org', phone: '555-0101' }),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect(t.db.select().from(volunteers).where(eq(volunteers.slotId, slotId)).all()).toHaveLength(0);
+    expect(t.db.select().from(volunteerSlots).where(eq(volunteerSlots.id, slotId)).get()?.currentVolunteers).toBe(0);
+  });
+
+  it('refuses even an admin whose claim names someone else', async () => {
+    await expect(callerFor(t.db, admin, { claimedUserId: String(user.id) }).sheets.list()).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('refuses a claim that is not a number at all', async () => {
+    await expect(callerFor(t.db, user, { claimedUserId: 'abc' }).sheets.list()).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
+  });
+
+  it('accepts a claim that matches the session user', async () => {
+    const list = await callerFor(t.db, user, { claimedUserId: String(user.id) }).sheets.list();
+    expect(list.map((s) => s.id)).toContain(sheetId);
+  });
+
+  it('ignores a claim without a session user: it identifies nobody', async () => {
+    const caller = anonymousCaller(t.db, { claimedUserId: '2' });
+    expect(await caller.auth.me()).toBeNull();
+    expect((await caller.sheets.list()).map((s) => s.id)).toContain(sheetId);
+    // Acting as user 2 is still impossible: admin procedures need a session.
+    await expect(
+      caller.sheets.create({ title: 'x', eventDate: new Date(), organizerName: 'x', organizerEmail: 'x@example.org' }),
+    ).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    const created = await caller.volunteers.create({
+      slotId,
+      name: 'Anne Anon',
+      email: 'anne@example.org',
+      phone: '555-0102',
+    });
+    expect(created.userId).toBeNull();
+  });
+});
+
+describe('publicMessage and zodIssues', () => {
+  it('uses the first validation message for input errors', async () => {
+    const error: unknown = await anonymousCaller(t.db)
+      .volunteers.create({ slotId, name: '', email: 'bad', phone: '1' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    if (!(error instanceof TRPCError)) return;
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.cause).toBeInstanceOf(ZodError);
+    expect(publicMessage(error)).toBe('Name is required');
+    if (error.cause instanceof ZodError) {
+      expect(zodIssues(error.cause)).toEqual([
+        { path: 'name', message: 'Name is required' },
+        { path: 'email', message: 'Please enter a valid email address' },
+      ]);
+    }
+  });
+
+  it('hides internal error messages and passes others through', () => {
+    expect(
+      publicMessage(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'SQLITE_BUSY at /srv/x.ts:12' })),
+    ).toBe('Something went wrong. Please try again.');
+    expect(publicMessage(new TRPCError({ code: 'CONFLICT', message: 'This volunteer slot is full' }))).toBe(
+      'This volunteer slot is full',
+    );
+  });
+});
