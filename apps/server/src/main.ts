@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { ensureAdmin, pruneSessions } from '@pac/api';
+import { ensureAdmin, LoginThrottle, pruneSessions } from '@pac/api';
 import { migrate, openDatabase } from '@pac/db';
 import { ConfigError, type Env, loadDotEnv, loadEnv } from './env';
 import { createApp } from './http/app';
@@ -19,7 +19,7 @@ const defaultStaticDir = fileURLToPath(new URL('../../web/dist', import.meta.url
 export async function startServer(env: Env, staticDir: string | null = defaultStaticDir): Promise<RunningServer> {
   const handle = openDatabase(env.databasePath);
   migrate(handle.db);
-  const config = { sessionIdleDays: env.SESSION_IDLE_DAYS };
+  const config = { sessionIdleDays: env.SESSION_IDLE_DAYS, loginMaxFailures: env.LOGIN_MAX_FAILURES };
   pruneSessions(handle.db, config.sessionIdleDays);
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     await ensureAdmin(handle.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
@@ -29,6 +29,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
   const listener = createApp({
     db: handle.db,
     config,
+    loginThrottle: new LoginThrottle(config.loginMaxFailures),
     secureCookies: env.publicBaseUrl?.startsWith('https:') ?? false,
     staticDir,
   });

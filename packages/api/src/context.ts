@@ -1,9 +1,12 @@
 import type { Db, User } from '@pac/db';
+import { LoginThrottle } from './services/loginThrottle';
 
 /** Settings the procedures need; built from the environment by apps/server/env.ts. */
 export interface ApiConfig {
   /** A session unused this long ends. */
   sessionIdleDays: number;
+  /** Failed logins for one account within 15 minutes before 429 (an address gets 4 times as many). */
+  loginMaxFailures: number;
 }
 
 /** The signed-in user as the procedures see it: never the password hash. */
@@ -28,6 +31,10 @@ export interface ContextInner {
   /** What the client claims in X-User-ID; only ever compared against `user`. */
   claimedUserId: string | null;
   cookies: SessionCookieWriter;
+  /** The caller's network address, for throttling failed logins. */
+  clientAddress: string | null;
+  /** Shared by every request of one server. */
+  loginThrottle: LoginThrottle;
 }
 
 const ignoreCookies: SessionCookieWriter = { set: () => undefined, clear: () => undefined };
@@ -40,6 +47,8 @@ export function createContextInner(opts: {
   sessionId?: number | null;
   claimedUserId?: string | null;
   cookies?: SessionCookieWriter;
+  clientAddress?: string | null;
+  loginThrottle?: LoginThrottle;
 }): ContextInner {
   return {
     db: opts.db,
@@ -48,6 +57,8 @@ export function createContextInner(opts: {
     sessionId: opts.sessionId ?? null,
     claimedUserId: opts.claimedUserId ?? null,
     cookies: opts.cookies ?? ignoreCookies,
+    clientAddress: opts.clientAddress ?? null,
+    loginThrottle: opts.loginThrottle ?? new LoginThrottle(opts.config.loginMaxFailures),
   };
 }
 

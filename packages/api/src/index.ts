@@ -9,3 +9,4 @@ export {
 } from './context';
 export { publicMessage, zodIssues, type ValidationIssue } from './trpc';
 export { ensureAdmin, findSessionUser, pruneSessions } from './services/auth';
+export { LoginThrottle } from './services/loginThrottle';

@@ -1,5 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type ApiConfig, type ContextInner, createContextInner, findSessionUser, type SessionCookieWriter } from '@pac/api';
+import {
+  type ApiConfig,
+  type ContextInner,
+  createContextInner,
+  findSessionUser,
+  type LoginThrottle,
+  type SessionCookieWriter,
+} from '@pac/api';
 import type { Db } from '@pac/db';
 
 export const sessionCookieName = 'pac_session';
@@ -7,6 +14,7 @@ export const sessionCookieName = 'pac_session';
 export interface HttpDeps {
   db: Db;
   config: ApiConfig;
+  loginThrottle: LoginThrottle;
   /** Adds `Secure` to the cookie when the app is served over https. */
   secureCookies: boolean;
 }
@@ -51,5 +59,8 @@ export function contextFromRequest(req: IncomingMessage, res: ServerResponse, de
     sessionId: found?.sessionId ?? null,
     claimedUserId,
     cookies: cookieWriter(res, deps.secureCookies),
+    // The socket's address: a proxy's X-Forwarded-For could be forged by anyone.
+    clientAddress: req.socket.remoteAddress ?? null,
+    loginThrottle: deps.loginThrottle,
   });
 }

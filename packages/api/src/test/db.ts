@@ -11,7 +11,7 @@ import { type ApiConfig, createContextInner, type SessionCookieWriter, type Sess
 import { createCaller } from '../root';
 import { hashPassword, toSessionUser } from '../services/auth';
 
-export const testConfig: ApiConfig = { sessionIdleDays: 30 };
+export const testConfig: ApiConfig = { sessionIdleDays: 30, loginMaxFailures: 5 };
 
 export interface TestDb {
   db: Db;
