@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { ensureAdmin, LoginThrottle, pruneSessions } from '@pac/api';
+import { type ApiConfig, ensureAdmin, LoginThrottle, pruneSessions } from '@pac/api';
 import { migrate, openDatabase } from '@pac/db';
 import { ConfigError, type Env, loadDotEnv, loadEnv } from './env';
 import { createApp } from './http/app';
@@ -19,7 +19,20 @@ const defaultStaticDir = fileURLToPath(new URL('../../web/dist', import.meta.url
 export async function startServer(env: Env, staticDir: string | null = defaultStaticDir): Promise<RunningServer> {
   const handle = openDatabase(env.databasePath);
   migrate(handle.db);
-  const config = { sessionIdleDays: env.SESSION_IDLE_DAYS, loginMaxFailures: env.LOGIN_MAX_FAILURES };
+  const config: ApiConfig = {
+    sessionIdleDays: env.SESSION_IDLE_DAYS,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    uploadDir: env.uploadDir,
+    publicBaseUrl: env.publicBaseUrl ?? `http://localhost:${env.PORT === 0 ? 3000 : env.PORT}`,
+    schoolName: env.SCHOOL_NAME,
+    mail: {
+      host: env.SMTP_HOST,
+      port: env.SMTP_PORT,
+      secure: env.SMTP_SECURE,
+      envUser: env.EMAIL_USER,
+      envPassword: env.EMAIL_APP_PASSWORD,
+    },
+  };
   pruneSessions(handle.db, config.sessionIdleDays);
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     await ensureAdmin(handle.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
@@ -32,6 +45,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
     loginThrottle: new LoginThrottle(config.loginMaxFailures),
     secureCookies: env.publicBaseUrl?.startsWith('https:') ?? false,
     staticDir,
+    uploadDir: env.uploadDir,
   });
   const server = createServer(listener);
   server.keepAliveTimeout = 5000;

@@ -7,6 +7,13 @@ export interface ApiConfig {
   sessionIdleDays: number;
   /** Failed logins for one account within 15 minutes before 429 (an address gets 4 times as many). */
   loginMaxFailures: number;
+  /** Hero images and the logo live here, under server-chosen names. */
+  uploadDir: string;
+  /** Absolute root for links in emails and image URLs sent to Instagram. */
+  publicBaseUrl: string;
+  schoolName: string;
+  /** SMTP transport; the sender comes from settings (senderEmail/senderPassword) or else the environment. */
+  mail: { host: string; port: number; secure: boolean; envUser?: string; envPassword?: string };
 }
 
 /** The signed-in user as the procedures see it: never the password hash. */

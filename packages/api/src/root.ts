@@ -1,4 +1,7 @@
 import { authRouter } from './router/auth';
+import { exportsRouter } from './router/exports';
+import { settingsRouter } from './router/settings';
+import { statsRouter } from './router/stats';
 import { sheetsRouter } from './router/sheets';
 import { slotsRouter } from './router/slots';
 import { volunteersRouter } from './router/volunteers';
@@ -9,6 +12,9 @@ export const appRouter = router({
   sheets: sheetsRouter,
   slots: slotsRouter,
   volunteers: volunteersRouter,
+  settings: settingsRouter,
+  stats: statsRouter,
+  exports: exportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -42,6 +42,7 @@ describe('openDatabase and migrate', () => {
       'changes',
       'monitors',
       'notifications',
+      'reminder_deliveries',
       'sessions',
       'settings',
       'signup_sheets',

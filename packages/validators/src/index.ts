@@ -1,3 +1,5 @@
 export * from './common';
 export * from './auth';
 export * from './sheets';
+export * from './settings';
+export * from './hero';

@@ -10,7 +10,12 @@ import { contextFromRequest, type HttpDeps } from './session';
 export interface AppOptions extends HttpDeps {
   /** The built web app (apps/web/dist); absent in API-only tests. */
   staticDir: string | null;
+  /** Uploaded images, served under /uploads/. */
+  uploadDir: string;
 }
+
+// Only names the server itself chose (see storeImage) are ever served from the upload folder.
+const uploadName = /^\/uploads\/(hero|logo)-[a-f0-9]{24}\.(jpg|png|webp)$/;
 
 const securityHeaders: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
@@ -44,6 +49,9 @@ export function createApp(options: AppOptions): RequestListener {
       })
     : null;
 
+  // dev: look files up on every request, since uploads come and go while the server runs.
+  const uploads = sirv(options.uploadDir, { dev: true, etag: true });
+
   return (req: IncomingMessage, res: ServerResponse) => {
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     let url: URL;
@@ -60,6 +68,16 @@ export function createApp(options: AppOptions): RequestListener {
     }
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
       handleRest(req, res, url, options).catch((error: unknown) => sendError(res, error));
+      return;
+    }
+    if (uploadName.test(url.pathname)) {
+      res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+      res.setHeader('Cache-Control', 'public, max-age=3600');
+      req.url = url.pathname.slice('/uploads'.length);
+      uploads(req, res, () => {
+        res.statusCode = 404;
+        res.end('Not found');
+      });
       return;
     }
     if (assets) {

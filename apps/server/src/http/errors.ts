@@ -27,9 +27,11 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
  * The one place where errors become API.md's `{ message, code, issues? }` bodies. Anything
  * unexpected is logged here, once, and answered without internals.
  */
-export function sendError(res: ServerResponse, error: unknown): void {
+export function sendError(res: ServerResponse, error: unknown, options: { errorField?: boolean } = {}): void {
+  const withErrorField = (body: Record<string, unknown>) =>
+    options.errorField ? { ...body, error: body.message } : body;
   if (error instanceof HttpError) {
-    sendJson(res, error.status, { message: error.message, code: error.code });
+    sendJson(res, error.status, withErrorField({ message: error.message, code: error.code }));
     return;
   }
   const trpcError =
@@ -40,5 +42,5 @@ export function sendError(res: ServerResponse, error: unknown): void {
   if (status >= 500) console.error('Request failed:', trpcError.cause ?? trpcError);
   const body: Record<string, unknown> = { message: publicMessage(trpcError), code: trpcError.code };
   if (trpcError.cause instanceof ZodError) body.issues = zodIssues(trpcError.cause);
-  sendJson(res, status, body);
+  sendJson(res, status, withErrorField(body));
 }

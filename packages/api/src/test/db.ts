@@ -11,7 +11,14 @@ import { type ApiConfig, createContextInner, type SessionCookieWriter, type Sess
 import { createCaller } from '../root';
 import { hashPassword, toSessionUser } from '../services/auth';
 
-export const testConfig: ApiConfig = { sessionIdleDays: 30, loginMaxFailures: 5 };
+export const testConfig: ApiConfig = {
+  sessionIdleDays: 30,
+  loginMaxFailures: 5,
+  uploadDir: join(tmpdir(), 'pac-api-uploads-unused'),
+  publicBaseUrl: 'http://localhost:3000',
+  schoolName: 'Test School PAC',
+  mail: { host: '127.0.0.1', port: 2525, secure: false },
+};
 
 export interface TestDb {
   db: Db;

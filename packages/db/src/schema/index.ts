@@ -2,3 +2,4 @@ export * from './users';
 export * from './sheets';
 export * from './settings';
 export * from './monitoring';
+export * from './reminders';

@@ -1,13 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createCaller } from '@pac/api';
 import { readJsonBody } from '../body';
+import { readMultipartFile } from '../multipart';
 import { HttpError, sendError, sendJson } from '../errors';
 import { contextFromRequest, type HttpDeps } from '../session';
 import { authRoutes } from './auth';
-import type { RestRoute } from './route';
+import type { Download, RestRoute } from './route';
+import { settingRoutes } from './settings';
 import { sheetRoutes, slotRoutes, volunteerRoutes } from './sheets';
 
-const routes: RestRoute[] = [...authRoutes, ...sheetRoutes, ...slotRoutes, ...volunteerRoutes];
+const routes: RestRoute[] = [...authRoutes, ...sheetRoutes, ...slotRoutes, ...volunteerRoutes, ...settingRoutes];
 
 interface CompiledRoute {
   route: RestRoute;
@@ -43,21 +45,49 @@ function match(method: string, pathname: string): { route: RestRoute; params: Re
 /** The documented /api routes, each a thin call into the same tRPC procedures the web app uses. */
 export async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, deps: HttpDeps): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
+  let route: RestRoute | null = null;
   try {
     const found = match(req.method ?? 'GET', url.pathname);
     if (found === null) throw new HttpError(404, 'NOT_FOUND', `No API route ${url.pathname}`);
     if (found === 'method') throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${req.method ?? ''} is not supported on ${url.pathname}`);
-    const body = req.method === 'GET' || req.method === 'DELETE' ? undefined : await readJsonBody(req);
+    route = found.route;
     const caller = createCaller(contextFromRequest(req, res, deps));
-    const result = await found.route.handle({ caller, params: found.params, body, query: url.searchParams });
-    const status = found.route.status ?? 200;
-    if (status === 204) {
+    let body: unknown;
+    let file: Buffer | null = null;
+    if (route.upload) file = await readMultipartFile(req, route.upload.field, route.upload.maxBytes);
+    else if (req.method !== 'GET' && req.method !== 'DELETE') body = await readJsonBody(req);
+    const result = await route.handle({ caller, params: found.params, body, query: url.searchParams, file });
+    const status = route.status ?? 200;
+    if (route.download) {
+      await sendDownload(res, result as Download);
+    } else if (status === 204) {
       res.statusCode = 204;
       res.end();
     } else {
       sendJson(res, status, result);
     }
   } catch (error) {
-    sendError(res, error);
+    if (res.headersSent) {
+      // A download failed part-way: the client sees a cut-off transfer, never half a JSON body.
+      console.error('Download failed:', error);
+      res.destroy();
+      return;
+    }
+    sendError(res, error, { errorField: route?.errorField ?? false });
   }
+}
+
+/** Writes a Download as an attachment, waiting for the socket to drain between chunks. */
+async function sendDownload(res: ServerResponse, download: Download): Promise<void> {
+  const iterator = download.lines[Symbol.iterator]();
+  // Produce the first line before sending headers, so that an error still gets a JSON answer.
+  let next = iterator.next();
+  res.statusCode = 200;
+  res.setHeader('Content-Type', download.contentType);
+  res.setHeader('Content-Disposition', `attachment; filename="${download.filename}"`);
+  while (!next.done) {
+    if (!res.write(next.value)) await new Promise((resolve) => res.once('drain', resolve));
+    next = iterator.next();
+  }
+  res.end();
 }

@@ -7,6 +7,15 @@ export interface RestRequest {
   params: Record<string, string>;
   body: unknown;
   query: URLSearchParams;
+  /** The uploaded file of a `upload` route (null when the field was absent). */
+  file: Buffer | null;
+}
+
+/** A file to send as an attachment, written line by line as it is produced. */
+export interface Download {
+  filename: string;
+  contentType: string;
+  lines: Iterable<string>;
 }
 
 export interface RestRoute {
@@ -15,6 +24,12 @@ export interface RestRoute {
   path: string;
   /** 200 unless said; 204 answers without a body. */
   status?: number;
+  /** A multipart upload: the file of this form field arrives as `file`. */
+  upload?: { field: string; maxBytes: number };
+  /** The handler answers a Download, streamed as an attachment. */
+  download?: boolean;
+  /** Errors also repeat their message under `error` (the logo upload's contract). */
+  errorField?: boolean;
   handle(req: RestRequest): unknown;
 }
 

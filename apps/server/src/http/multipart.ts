@@ -1,0 +1,49 @@
+import type { IncomingMessage } from 'node:http';
+import busboy from 'busboy';
+import { HttpError } from './errors';
+
+/**
+ * Reads the one file of a multipart form field. Anything past `maxBytes` is not buffered: the
+ * upload is answered 413 as soon as the limit is crossed. Returns null when the field is absent.
+ */
+export function readMultipartFile(req: IncomingMessage, field: string, maxBytes: number): Promise<Buffer | null> {
+  const type = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data/i.test(type)) {
+    return Promise.reject(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please upload the image as multipart/form-data'));
+  }
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30 } });
+    } catch {
+      reject(new HttpError(400, 'BAD_REQUEST', 'The upload could not be read'));
+      return;
+    }
+    let file: Buffer | null = null;
+    let failed = false;
+    const fail = (error: HttpError) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      req.resume();
+      reject(error);
+    };
+    parser.on('file', (name, stream) => {
+      if (name !== field || file !== null) {
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('limit', () => fail(new HttpError(413, 'PAYLOAD_TOO_LARGE', 'File too large')));
+      stream.on('end', () => {
+        if (!failed) file = Buffer.concat(chunks);
+      });
+    });
+    parser.on('error', () => fail(new HttpError(400, 'BAD_REQUEST', 'The upload could not be read')));
+    parser.on('close', () => {
+      if (!failed) resolve(file);
+    });
+    req.pipe(parser);
+  });
+}

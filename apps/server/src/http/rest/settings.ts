@@ -1,0 +1,46 @@
+import { type RestRoute, unvalidated } from './route';
+
+const maxUploadBytes = 5 * 1024 * 1024;
+const publicSettingKeys = new Set(['heroImageUrl', 'heroContent']);
+
+export const settingRoutes: RestRoute[] = [
+  { method: 'GET', path: '/api/settings/logo-url', handle: (r) => r.caller.settings.logoUrl() },
+  {
+    method: 'POST',
+    path: '/api/settings/logo-upload',
+    upload: { field: 'logo', maxBytes: maxUploadBytes },
+    errorField: true,
+    handle: (r) => r.caller.settings.uploadLogo({ data: r.file ?? new Uint8Array() }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/upload/hero-image',
+    upload: { field: 'heroImage', maxBytes: maxUploadBytes },
+    handle: (r) => r.caller.settings.uploadHeroImage({ data: r.file ?? new Uint8Array() }),
+  },
+  {
+    method: 'GET',
+    path: '/api/settings/:key',
+    handle: (r) =>
+      publicSettingKeys.has(r.params.key ?? '')
+        ? r.caller.settings.getPublic(unvalidated({ key: r.params.key }))
+        : r.caller.settings.get(unvalidated({ key: r.params.key })),
+  },
+  {
+    method: 'POST',
+    path: '/api/settings/:key',
+    handle: (r) => {
+      const body = r.body;
+      const value = typeof body === 'object' && body !== null && 'value' in body ? body.value : undefined;
+      return r.caller.settings.set(unvalidated({ key: r.params.key, value }));
+    },
+  },
+  { method: 'GET', path: '/api/hero-content', handle: (r) => r.caller.settings.heroContent() },
+  {
+    method: 'PATCH',
+    path: '/api/hero-content',
+    handle: (r) => r.caller.settings.updateHeroContent(unvalidated(r.body ?? {})),
+  },
+  { method: 'GET', path: '/api/stats', handle: (r) => r.caller.stats.get() },
+  { method: 'GET', path: '/api/export/volunteers', download: true, handle: (r) => r.caller.exports.volunteers() },
+];
