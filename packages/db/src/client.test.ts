@@ -43,6 +43,7 @@ describe('openDatabase and migrate', () => {
       'monitors',
       'notifications',
       'reminder_deliveries',
+      'server_secrets',
       'sessions',
       'settings',
       'signup_sheets',

@@ -11,3 +11,12 @@ export const settings = sqliteTable('settings', {
 });
 
 export type Setting = typeof settings.$inferSelect;
+
+/** Secrets the server makes for itself on first start (e.g. the key that signs email links). */
+export const serverSecrets = sqliteTable('server_secrets', {
+  name: text().primaryKey(),
+  value: text().notNull(),
+  createdAt: timestamp()
+    .notNull()
+    .$defaultFn(() => new Date()),
+});

@@ -1,0 +1,163 @@
+import {
+  type Db,
+  reminderDeliveries,
+  type ReminderType,
+  signupSheets,
+  type SignupSheet,
+  type Volunteer,
+  volunteers,
+  type VolunteerSlot,
+  volunteerSlots,
+} from '@pac/db';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+/** The Email Reminder Management card lists sheets with a slot starting within this many days. */
+export const reminderWindowDays = 7;
+/** Day-of reminders go out from this hour of the event's morning (server time). */
+export const dayOfFromHour = 6;
+
+/** When a slot happens: its own start, or else its sheet's event date. */
+const slotStart = sql<number>`coalesce(${volunteerSlots.startTime}, ${signupSheets.eventDate})`;
+
+export function startOf(slot: VolunteerSlot, sheet: SignupSheet): Date {
+  return slot.startTime ?? sheet.eventDate;
+}
+
+export interface ReminderRecipient {
+  volunteer: Volunteer;
+  slot: VolunteerSlot;
+  sheet: SignupSheet;
+}
+
+/** Consenting volunteers in slots starting after `from` and at most at `to`. */
+function recipientsBetween(db: Db, from: Date, to: Date, sheetId?: number): ReminderRecipient[] {
+  return db
+    .select({ volunteer: volunteers, slot: volunteerSlots, sheet: signupSheets })
+    .from(volunteers)
+    .innerJoin(volunteerSlots, eq(volunteerSlots.id, volunteers.slotId))
+    .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
+    .where(
+      and(
+        eq(volunteers.emailConsent, true),
+        gt(slotStart, from.getTime()),
+        lte(slotStart, to.getTime()),
+        sheetId === undefined ? undefined : eq(signupSheets.id, sheetId),
+      ),
+    )
+    .orderBy(slotStart, volunteers.id)
+    .all();
+}
+
+export interface PendingSheet {
+  id: number;
+  title: string;
+  eventDate: Date;
+  upcomingSlots: number;
+  volunteerCount: number;
+  slots: (VolunteerSlot & { volunteers: { id: number; name: string; email: string }[] })[];
+}
+
+/**
+ * API.md's `GET /api/reminders/pending`: `count` is the consenting volunteers in slots starting
+ * within the next `days` days; `signupSheets` are the sheets with a slot starting within the next
+ * 7 days, each with those upcoming slots and their consenting volunteers.
+ */
+export function pendingReminders(db: Db, days: number, now = new Date()): { count: number; signupSheets: PendingSheet[] } {
+  const count = recipientsBetween(db, now, new Date(now.getTime() + days * dayMs)).length;
+  const slots = db
+    .select({ slot: volunteerSlots, sheet: signupSheets })
+    .from(volunteerSlots)
+    .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
+    .where(and(gt(slotStart, now.getTime()), lte(slotStart, now.getTime() + reminderWindowDays * dayMs)))
+    .orderBy(slotStart, volunteerSlots.title)
+    .all();
+  const slotIds = slots.map((s) => s.slot.id);
+  const consenting =
+    slotIds.length === 0
+      ? []
+      : db
+          .select({ id: volunteers.id, slotId: volunteers.slotId, name: volunteers.name, email: volunteers.email })
+          .from(volunteers)
+          .where(and(inArray(volunteers.slotId, slotIds), eq(volunteers.emailConsent, true)))
+          .all();
+  const sheets = new Map<number, PendingSheet>();
+  for (const { slot, sheet } of slots) {
+    let entry = sheets.get(sheet.id);
+    if (!entry) {
+      entry = { id: sheet.id, title: sheet.title, eventDate: sheet.eventDate, upcomingSlots: 0, volunteerCount: 0, slots: [] };
+      sheets.set(sheet.id, entry);
+    }
+    const slotVolunteers = consenting
+      .filter((v) => v.slotId === slot.id)
+      .map(({ id, name, email }) => ({ id, name, email }));
+    entry.slots.push({ ...slot, volunteers: slotVolunteers });
+    entry.upcomingSlots += 1;
+    entry.volunteerCount += slotVolunteers.length;
+  }
+  return { count, signupSheets: [...sheets.values()] };
+}
+
+/** Consenting volunteers of a sheet's upcoming slots, for a reminder sent by hand. */
+export function sheetRecipients(db: Db, sheetId: number, now = new Date()): ReminderRecipient[] {
+  return recipientsBetween(db, now, new Date(now.getTime() + 366 * dayMs), sheetId);
+}
+
+function sameLocalDay(a: Date, b: Date): boolean {
+  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+}
+
+/**
+ * Which automatic reminder is due now for a slot starting at `start`: week, 6 to 7 days ahead;
+ * day, the day before (less than 24 hours ahead, on another calendar day); day-of ('hour'), from
+ * 6 in the morning of the event's own day until it starts.
+ */
+export function dueReminderType(start: Date, now: Date): ReminderType | null {
+  const ahead = start.getTime() - now.getTime();
+  if (ahead <= 0) return null;
+  if (ahead > 6 * dayMs && ahead <= 7 * dayMs) return 'week';
+  if (sameLocalDay(start, now)) return now.getHours() >= dayOfFromHour ? 'hour' : null;
+  if (ahead <= dayMs) return 'day';
+  return null;
+}
+
+/** Every (volunteer, reminder type) the automatic schedule owes right now, not yet delivered. */
+export function dueAutomaticReminders(db: Db, now = new Date()): (ReminderRecipient & { type: ReminderType })[] {
+  const due: (ReminderRecipient & { type: ReminderType })[] = [];
+  for (const r of recipientsBetween(db, now, new Date(now.getTime() + reminderWindowDays * dayMs))) {
+    const type = dueReminderType(startOf(r.slot, r.sheet), now);
+    if (type && !isDelivered(db, r.volunteer.id, type)) due.push({ ...r, type });
+  }
+  return due;
+}
+
+function isDelivered(db: Db, volunteerId: number, type: ReminderType): boolean {
+  return (
+    db
+      .select({ id: reminderDeliveries.id })
+      .from(reminderDeliveries)
+      .where(and(eq(reminderDeliveries.volunteerId, volunteerId), eq(reminderDeliveries.reminderType, type)))
+      .get() !== undefined
+  );
+}
+
+/**
+ * Claims the right to send one reminder: true only for the first caller, ever, for this volunteer
+ * and type (the unique index decides, so two senders at once cannot both win).
+ */
+export function claimDelivery(db: Db, volunteerId: number, type: ReminderType): boolean {
+  const inserted = db
+    .insert(reminderDeliveries)
+    .values({ volunteerId, reminderType: type })
+    .onConflictDoNothing()
+    .run();
+  return inserted.changes === 1;
+}
+
+/** Gives a claim back when the mail could not be sent, so that a later try may send it. */
+export function releaseDelivery(db: Db, volunteerId: number, type: ReminderType): void {
+  db.delete(reminderDeliveries)
+    .where(and(eq(reminderDeliveries.volunteerId, volunteerId), eq(reminderDeliveries.reminderType, type)))
+    .run();
+}

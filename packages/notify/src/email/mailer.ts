@@ -1,0 +1,172 @@
+import nodemailer, { type NodemailerError, type SendMailOptions } from 'nodemailer';
+
+export type MailConfig = {
+  host: string;
+  port: number;
+  /** true for implicit TLS (usually port 465); false starts in plain text and upgrades with STARTTLS when offered. */
+  secure: boolean;
+  user?: string;
+  password?: string;
+  /** Sender address; defaults to `user`. */
+  from?: string;
+  fromName?: string;
+  /** Milliseconds; defaults 10 s to connect, 10 s for the greeting, 30 s of socket inactivity. */
+  timeouts?: { connectionMs?: number; greetingMs?: number; socketMs?: number };
+  /** Certificates are checked unless this is explicitly turned off (e.g. for a self-signed test server). */
+  tls?: { rejectUnauthorized?: boolean };
+};
+
+export type MailAttachment = { filename: string; content: string | Buffer; contentType?: string };
+
+export type MailMessage = {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  icalEvent?: { method: 'PUBLISH' | 'REQUEST'; content: string; filename?: string };
+  headers?: Record<string, string>;
+  replyTo?: string;
+};
+
+export type SendResult = { messageId: string; accepted: string[] };
+
+export type Mailer = {
+  send(msg: MailMessage): Promise<SendResult>;
+  /** Connects (and logs in, when credentials are set) without sending anything. */
+  verify(): Promise<void>;
+  /** Closes pooled connections; messages already being delivered finish first. */
+  close(): void;
+};
+
+const DEFAULT_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
+
+/**
+ * A pooled SMTP mailer. Every failure rejects with an Error whose message is a sentence a person
+ * can act on (the nodemailer error is kept as `cause`); the password never appears in it.
+ */
+export function createMailer(config: MailConfig): Mailer {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...config.timeouts };
+  const auth = config.user && config.password ? { user: config.user, pass: config.password } : undefined;
+  const transport = nodemailer.createTransport({
+    pool: true,
+    host: config.host,
+    port: config.port,
+    secure: config.secure,
+    requireTLS: false,
+    auth,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+    tls: { rejectUnauthorized: config.tls?.rejectUnauthorized ?? true },
+  });
+  const fromAddress = config.from ?? config.user;
+  const describe = (err: unknown): Error => toReadableError(err, config);
+
+  return {
+    async send(msg) {
+      if (!fromAddress) {
+        throw new Error('No sender address is configured: set a sender email before sending mail.');
+      }
+      const options: SendMailOptions = {
+        from: config.fromName ? { name: config.fromName, address: fromAddress } : fromAddress,
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html,
+        replyTo: msg.replyTo,
+        headers: msg.headers,
+        attachments: msg.attachments?.map((a) => ({
+          filename: a.filename,
+          content: a.content,
+          contentType: a.contentType,
+        })),
+        icalEvent: msg.icalEvent
+          ? {
+              method: msg.icalEvent.method,
+              content: msg.icalEvent.content,
+              filename: msg.icalEvent.filename ?? 'event.ics',
+            }
+          : undefined,
+      };
+      try {
+        const info = await transport.sendMail(options);
+        return { messageId: info.messageId, accepted: info.accepted.map(String) };
+      } catch (err) {
+        throw describe(err);
+      }
+    },
+    async verify() {
+      try {
+        await transport.verify();
+      } catch (err) {
+        throw describe(err);
+      }
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+function isNodemailerError(err: unknown): err is NodemailerError {
+  return err instanceof Error;
+}
+
+function toReadableError(err: unknown, config: MailConfig): Error {
+  const server = `${config.host}:${config.port}`;
+  if (!isNodemailerError(err)) {
+    return new Error(`Sending email through ${server} failed.`, { cause: err });
+  }
+  const reply = err.response ? ` The server said: ${oneLine(err.response)}` : '';
+  let sentence: string;
+  switch (err.code ?? '') {
+    case 'EAUTH':
+      sentence = `The mail server at ${server} did not accept the sender's user name or password.${reply}`;
+      break;
+    case 'ENOAUTH':
+      sentence = `The mail server at ${server} requires a login, but no user name and password are configured.`;
+      break;
+    case 'ETIMEDOUT':
+      sentence = `The mail server at ${server} did not answer in time.`;
+      break;
+    case 'EDNS':
+      sentence = `The mail server host ${config.host} could not be found.`;
+      break;
+    case 'ETLS':
+      sentence = `A secure connection to the mail server at ${server} could not be set up.`;
+      break;
+    case 'EENVELOPE': {
+      const rejected = err.rejected?.length ? `: ${err.rejected.join(', ')}` : '';
+      sentence = `The mail server refused the recipient address${(err.rejected?.length ?? 0) > 1 ? 'es' : ''}${rejected}.${reply}`;
+      break;
+    }
+    case 'EMESSAGE':
+      sentence = `The mail server refused the message.${reply}`;
+      break;
+    case 'ECONNECTION':
+    case 'ESOCKET':
+      sentence =
+        err.originalCode === 'ECONNREFUSED'
+          ? `Could not connect to the mail server at ${server}: the connection was refused.`
+          : `The connection to the mail server at ${server} failed.`;
+      break;
+    default:
+      sentence = `Sending email through ${server} failed: ${oneLine(err.message)}`;
+  }
+  return new Error(scrub(sentence, config.password), { cause: err });
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
+}
+
+/** Servers sometimes echo what they received; make sure the password (plain or base64) never leaks. */
+function scrub(message: string, password: string | undefined): string {
+  if (!password) return message;
+  let out = message;
+  for (const secret of [password, Buffer.from(password).toString('base64')]) {
+    out = out.split(secret).join('***');
+  }
+  return out;
+}

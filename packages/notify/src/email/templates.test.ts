@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import {
+  changeNotification,
+  formatWhen,
+  reminder,
+  signupConfirmation,
+  testEmail,
+  type ReminderType,
+  type VolunteerEmailDetails,
+} from './templates';
+
+const details: VolunteerEmailDetails = {
+  schoolName: 'Maple Elementary PAC',
+  sheetTitle: 'Spring Book Fair',
+  slotTitle: 'Cashier',
+  eventDate: new Date('2025-05-03T16:00:00Z'),
+  startTime: new Date('2025-05-03T16:00:00Z'),
+  endTime: new Date('2025-05-03T18:00:00Z'),
+  volunteerName: 'Jamie Lee',
+  organizerName: 'Dana Smith',
+  organizerEmail: 'dana@example.org',
+  sheetUrl: 'https://pac.example.org/signup-sheet/7',
+  timeZone: 'America/Vancouver',
+};
+const cancelUrl = 'https://pac.example.org/signups/cancel?token=abc&slot=3';
+const unsubscribeUrl = 'https://pac.example.org/reminders/stop?token=xyz';
+const XSS = '<script>alert(1)</script>';
+
+const hrefs = (html: string): string[] => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1] ?? '');
+const decode = (s: string): string => s.replace(/&amp;/g, '&');
+
+describe('signupConfirmation', () => {
+  it('names the event, slot and time and links to the sheet and to cancel', () => {
+    const mail = signupConfirmation({ ...details, cancelUrl, unsubscribeUrl });
+    expect(mail.subject).toBe("You're signed up: Cashier – Spring Book Fair");
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('Jamie Lee');
+      expect(part).toContain('Spring Book Fair');
+      expect(part).toContain('Cashier');
+      expect(part).toContain('Saturday, May 3, 2025');
+      expect(part).toMatch(/9:00\sAM – 11:00\sAM/);
+      expect(part).toContain('dana@example.org');
+    }
+    expect(mail.text).toContain(details.sheetUrl);
+    expect(mail.text).toContain(cancelUrl);
+    expect(mail.text).toContain(unsubscribeUrl);
+    expect(mail.text).toMatch(/Cancel this signup/);
+    expect(mail.text).toMatch(/Stop reminder emails/);
+    const links = hrefs(mail.html).map(decode);
+    expect(links).toContain(details.sheetUrl);
+    expect(links).toContain(cancelUrl);
+    expect(links).toContain(unsubscribeUrl);
+    expect(links).toContain('mailto:dana@example.org');
+    expect(mail.html).toContain('Cancel this signup');
+    expect(mail.html).toContain('Stop reminder emails');
+  });
+
+  it('leaves out the reminder link when there is none', () => {
+    const mail = signupConfirmation({ ...details, cancelUrl, unsubscribeUrl: null });
+    expect(mail.text).not.toContain('Stop reminder emails');
+    expect(mail.html).not.toContain('Stop reminder emails');
+    expect(mail.text).toContain(cancelUrl);
+  });
+
+  it('HTML-escapes every interpolated value', () => {
+    const mail = signupConfirmation({
+      ...details,
+      schoolName: `School ${XSS}`,
+      sheetTitle: `Sheet ${XSS}`,
+      slotTitle: `Slot ${XSS}`,
+      volunteerName: XSS,
+      organizerName: `"><img src=x onerror=alert(1)>`,
+      organizerEmail: 'dana@example.org"><script>',
+      cancelUrl: 'https://pac.example.org/cancel?a=1&b="2"',
+      unsubscribeUrl,
+    });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(mail.html).toContain('href="https://pac.example.org/cancel?a=1&amp;b=&quot;2&quot;"');
+    // The text part is plain text: it shows the name as typed.
+    expect(mail.text).toContain(`Hi ${XSS},`);
+  });
+
+  it('does not turn a javascript: address into a link', () => {
+    const mail = signupConfirmation({ ...details, cancelUrl: 'javascript:alert(1)', unsubscribeUrl });
+    expect(hrefs(mail.html).some((h) => h.startsWith('javascript:'))).toBe(false);
+  });
+
+  it('keeps the subject on one line', () => {
+    const mail = signupConfirmation({ ...details, sheetTitle: 'Book\r\nBcc: evil@example.org', cancelUrl });
+    expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('reminder', () => {
+  const subjects: Record<ReminderType, string> = {
+    week: 'Reminder: Spring Book Fair is in one week',
+    day: 'Reminder: Spring Book Fair is tomorrow',
+    hour: 'Reminder: Spring Book Fair is today',
+  };
+
+  for (const type of ['week', 'day', 'hour'] as const) {
+    it(`has the ${type} subject, the event details and the stop-reminders link`, () => {
+      const mail = reminder({ ...details, type, unsubscribeUrl });
+      expect(mail.subject).toBe(subjects[type]);
+      expect(mail.text).toContain('Cashier');
+      expect(mail.text).toContain(details.sheetUrl);
+      expect(mail.text).toContain(`Stop reminder emails: ${unsubscribeUrl}`);
+      expect(mail.html).toContain('Stop reminder emails');
+      expect(hrefs(mail.html).map(decode)).toContain(unsubscribeUrl);
+    });
+  }
+
+  it('adds weather tips only to the day-of reminder', () => {
+    const tips = /sunscreen|water bottle|dress for the weather|rain gear/i;
+    const dayOf = reminder({ ...details, type: 'hour', unsubscribeUrl });
+    expect(dayOf.text).toMatch(tips);
+    expect(dayOf.html).toMatch(tips);
+    expect(dayOf.text).toMatch(/sunscreen/i);
+    expect(dayOf.text).toMatch(/water/i);
+    expect(dayOf.text).toMatch(/rain gear/i);
+    for (const type of ['week', 'day'] as const) {
+      const mail = reminder({ ...details, type, unsubscribeUrl });
+      expect(mail.text).not.toMatch(tips);
+      expect(mail.html).not.toMatch(tips);
+    }
+  });
+
+  it('offers to cancel only when a cancel link is given', () => {
+    expect(reminder({ ...details, type: 'day', unsubscribeUrl }).text).not.toContain('Cancel this signup');
+    const mail = reminder({ ...details, type: 'day', unsubscribeUrl, cancelUrl });
+    expect(mail.text).toContain(cancelUrl);
+    expect(hrefs(mail.html).map(decode)).toContain(cancelUrl);
+  });
+
+  it('escapes values in the HTML', () => {
+    const mail = reminder({ ...details, type: 'hour', volunteerName: XSS, sheetTitle: XSS, unsubscribeUrl });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&lt;script&gt;');
+  });
+});
+
+describe('formatWhen', () => {
+  it('uses the event date when the slot has no time', () => {
+    expect(formatWhen({ ...details, startTime: null, endTime: null })).toMatch(/^Saturday, May 3, 2025 at 9:00\sAM$/);
+  });
+
+  it('shows the full end when the slot ends on another day', () => {
+    const when = formatWhen({ ...details, endTime: new Date('2025-05-04T18:00:00Z') });
+    expect(when).toMatch(/Saturday, May 3, 2025 at 9:00\sAM – Sunday, May 4, 2025 at 11:00\sAM/);
+  });
+
+  it('falls back to the process time zone when the zone is unknown', () => {
+    expect(() => formatWhen({ ...details, timeZone: 'Not/AZone' })).not.toThrow();
+  });
+});
+
+describe('testEmail', () => {
+  it('says who it was sent to and when, escaping the HTML', () => {
+    const mail = testEmail({
+      schoolName: `Maple ${XSS}`,
+      recipient: 'admin@example.org',
+      sentAt: new Date('2025-05-03T16:00:00Z'),
+      timeZone: 'UTC',
+    });
+    expect(mail.subject).toBe(`Test email from Maple ${XSS}`);
+    expect(mail.text).toContain('admin@example.org');
+    expect(mail.text).toMatch(/Saturday, May 3, 2025 at 4:00\sPM/);
+    expect(mail.html).toContain('admin@example.org');
+    expect(mail.html).not.toContain('<script>');
+  });
+});
+
+describe('changeNotification', () => {
+  it('summarises the change with severity, page and an escaped diff excerpt', () => {
+    const mail = changeNotification({
+      schoolName: 'Maple Elementary PAC',
+      monitorName: 'District news',
+      url: 'https://www.example-district.org/news',
+      summary: 'New article: Snow day',
+      severity: 'high',
+      diffExcerpt: '+ <b>School closed</b> on Friday',
+      detectedAt: new Date('2025-01-10T15:00:00Z'),
+      timeZone: 'UTC',
+    });
+    expect(mail.subject).toBe('[High] District news changed: New article: Snow day');
+    expect(mail.text).toContain('https://www.example-district.org/news');
+    expect(mail.text).toContain('+ <b>School closed</b> on Friday');
+    expect(mail.html).toContain('+ &lt;b&gt;School closed&lt;/b&gt; on Friday');
+    expect(mail.html).not.toContain('<b>School');
+    expect(hrefs(mail.html)).toContain('https://www.example-district.org/news');
+  });
+
+  it('works without a diff excerpt', () => {
+    const mail = changeNotification({
+      schoolName: 'Maple',
+      monitorName: 'Calendar',
+      url: 'https://www.example-district.org/calendar',
+      summary: 'Page updated',
+      severity: 'low',
+      diffExcerpt: null,
+      detectedAt: new Date('2025-01-10T15:00:00Z'),
+    });
+    expect(mail.subject).toBe('[Low] Calendar changed: Page updated');
+    expect(mail.text).not.toContain('What changed');
+  });
+});

@@ -1,0 +1,398 @@
+/** A rendered email: a one-line subject, a plain-text part that stands alone, and an HTML part. */
+export type EmailContent = { subject: string; text: string; html: string };
+
+/** The event and person a volunteer email is about. */
+export type VolunteerEmailDetails = {
+  schoolName: string;
+  sheetTitle: string;
+  slotTitle: string;
+  eventDate: Date;
+  startTime: Date | null;
+  endTime: Date | null;
+  volunteerName: string;
+  organizerName: string;
+  organizerEmail: string;
+  sheetUrl: string;
+  /** IANA time zone for dates and times; defaults to the process time zone. */
+  timeZone?: string;
+};
+
+export type SignupConfirmationInput = VolunteerEmailDetails & {
+  /** Cancels this signup without an account. */
+  cancelUrl: string;
+  /** Stops reminder emails; the link is left out when not given. */
+  unsubscribeUrl?: string | null;
+};
+
+export type ReminderType = 'week' | 'day' | 'hour';
+
+export type ReminderInput = VolunteerEmailDetails & {
+  type: ReminderType;
+  unsubscribeUrl: string;
+  /** When given, the reminder also offers to cancel the signup. */
+  cancelUrl?: string | null;
+};
+
+export type TestEmailInput = { schoolName: string; recipient: string; sentAt: Date; timeZone?: string };
+
+export type ChangeSeverity = 'low' | 'medium' | 'high';
+
+export type ChangeNotificationInput = {
+  schoolName: string;
+  monitorName: string;
+  url: string;
+  summary: string;
+  severity: ChangeSeverity;
+  diffExcerpt?: string | null;
+  detectedAt: Date;
+  timeZone?: string;
+};
+
+// ---------------------------------------------------------------------------------------------
+// HTML building: every interpolated value is escaped unless it is already SafeHtml.
+
+class SafeHtml {
+  constructor(readonly value: string) {}
+  toString(): string {
+    return this.value;
+  }
+}
+
+type HtmlValue = SafeHtml | string | number | null | undefined | readonly HtmlValue[];
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function render(value: HtmlValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof SafeHtml) return value.value;
+  if (Array.isArray(value)) return (value as readonly HtmlValue[]).map(render).join('');
+  return escapeHtml(String(value));
+}
+
+function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+  let out = strings[0] ?? '';
+  values.forEach((value, i) => {
+    out += render(value) + (strings[i + 1] ?? '');
+  });
+  return new SafeHtml(out);
+}
+
+/** Only web and mail links become clickable; anything else (javascript:, data:) is dropped. */
+function safeHref(url: string): string | null {
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'http:' || protocol === 'https:' || protocol === 'mailto:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function link(url: string, label: string): SafeHtml {
+  const href = safeHref(url);
+  return href ? html`<a href="${href}" style="color:#1c7ed6;">${label}</a>` : html`${label}`;
+}
+
+function button(url: string, label: string): SafeHtml {
+  const href = safeHref(url);
+  if (!href) return html`<p>${label}: ${url}</p>`;
+  return html`<p style="margin:24px 0;">
+    <a
+      href="${href}"
+      style="background:#1c7ed6;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:600;"
+      >${label}</a
+    >
+  </p>`;
+}
+
+function detailsTable(rows: [string, string][]): SafeHtml {
+  return html`<table
+    role="presentation"
+    cellpadding="0"
+    cellspacing="0"
+    style="border-collapse:collapse;margin:16px 0;"
+  >
+    ${rows.map(
+      ([label, value]) =>
+        html`<tr>
+          <td style="padding:4px 16px 4px 0;color:#555555;vertical-align:top;">${label}</td>
+          <td style="padding:4px 0;font-weight:600;">${value}</td>
+        </tr>`,
+    )}
+  </table>`;
+}
+
+function layout(options: { title: string; body: SafeHtml; footer: SafeHtml }): string {
+  return html`<!DOCTYPE html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${options.title}</title>
+      </head>
+      <body style="margin:0;padding:0;background:#f4f5f7;">
+        <div
+          style="max-width:600px;margin:0 auto;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#212529;background:#ffffff;"
+        >
+          ${options.body}
+          <hr style="border:none;border-top:1px solid #dee2e6;margin:32px 0 16px;" />
+          <div style="font-size:13px;color:#6c757d;">${options.footer}</div>
+        </div>
+      </body>
+    </html> `.value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dates
+
+function formatter(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+  } catch {
+    // An unknown time zone should not stop the email; fall back to the process's zone.
+    return new Intl.DateTimeFormat('en-US', options);
+  }
+}
+
+/** For example 'Saturday, May 3, 2025 at 9:00 AM'. */
+export function formatDateTime(date: Date, timeZone?: string): string {
+  return formatter({ dateStyle: 'full', timeStyle: 'short' }, timeZone).format(date);
+}
+
+/** When a slot happens: its start (or the event date) and, when known, its end. */
+export function formatWhen(
+  details: Pick<VolunteerEmailDetails, 'eventDate' | 'startTime' | 'endTime' | 'timeZone'>,
+): string {
+  const { startTime, endTime, timeZone } = details;
+  if (!startTime) return formatDateTime(details.eventDate, timeZone);
+  const start = formatDateTime(startTime, timeZone);
+  if (!endTime || endTime.getTime() <= startTime.getTime()) return start;
+  const day = formatter({ dateStyle: 'full' }, timeZone);
+  const sameDay = day.format(startTime) === day.format(endTime);
+  const end = sameDay ? formatter({ timeStyle: 'short' }, timeZone).format(endTime) : formatDateTime(endTime, timeZone);
+  return `${start} – ${end}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces
+
+/** Subjects are one header line. */
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+function eventRows(d: VolunteerEmailDetails): [string, string][] {
+  return [
+    ['Event', d.sheetTitle],
+    ['Role', d.slotTitle],
+    ['When', formatWhen(d)],
+  ];
+}
+
+function eventText(d: VolunteerEmailDetails): string[] {
+  return eventRows(d).map(([label, value]) => `  ${`${label}:`.padEnd(7)}${value}`);
+}
+
+function contactText(d: VolunteerEmailDetails): string {
+  return `Questions? Contact ${d.organizerName} at ${d.organizerEmail}.`;
+}
+
+function contactHtml(d: VolunteerEmailDetails): SafeHtml {
+  return html`<p>Questions? Contact ${d.organizerName} at ${link(`mailto:${d.organizerEmail}`, d.organizerEmail)}.</p>`;
+}
+
+function cancelText(cancelUrl: string): string[] {
+  return ["Can't make it after all? Cancel this signup (no account needed):", cancelUrl];
+}
+
+function cancelHtml(cancelUrl: string): SafeHtml {
+  return html`<p>Can't make it after all? ${link(cancelUrl, 'Cancel this signup')} (no account needed).</p>`;
+}
+
+function footerText(schoolName: string, unsubscribeUrl: string | null | undefined): string[] {
+  const lines = ['--', `${schoolName} volunteer signups`];
+  if (unsubscribeUrl) lines.push(`Stop reminder emails: ${unsubscribeUrl}`);
+  return lines;
+}
+
+function footerHtml(schoolName: string, unsubscribeUrl: string | null | undefined): SafeHtml {
+  const stop = unsubscribeUrl ? html`<br />${link(unsubscribeUrl, 'Stop reminder emails')}` : null;
+  return html`${schoolName} volunteer signups${stop}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+/** Sent right after someone signs up for a slot. */
+export function signupConfirmation(input: SignupConfirmationInput): EmailContent {
+  const d = input;
+  const subject = oneLine(`You're signed up: ${d.slotTitle} – ${d.sheetTitle}`);
+  const text = [
+    `Hi ${d.volunteerName},`,
+    '',
+    `Thank you for volunteering with ${d.schoolName}! You're signed up for:`,
+    '',
+    ...eventText(d),
+    '',
+    `View the signup sheet: ${d.sheetUrl}`,
+    '',
+    ...cancelText(d.cancelUrl),
+    '',
+    contactText(d),
+    '',
+    ...footerText(d.schoolName, d.unsubscribeUrl),
+    '',
+  ].join('\n');
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">Thanks for volunteering!</h1>
+    <p>Hi ${d.volunteerName},</p>
+    <p>Thank you for volunteering with ${d.schoolName}! You're signed up for:</p>
+    ${detailsTable(eventRows(d))} ${button(d.sheetUrl, 'View the signup sheet')} ${cancelHtml(d.cancelUrl)}
+    ${contactHtml(d)}`;
+  return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, d.unsubscribeUrl) }) };
+}
+
+const REMINDER_WORDING: Record<ReminderType, { subject: string; intro: string }> = {
+  week: { subject: 'is in one week', intro: 'is one week away' },
+  day: { subject: 'is tomorrow', intro: 'is tomorrow' },
+  hour: { subject: 'is today', intro: 'is today' },
+};
+
+const WEATHER_TIPS = [
+  'Check the forecast and dress for the weather; layers help.',
+  'Bring a water bottle and stay hydrated.',
+  'Sunny? Bring sunscreen and a hat. Rain on the way? Bring rain gear or an umbrella.',
+  'Wear comfortable shoes.',
+];
+
+/** Sent a week before, a day before, and on the morning of ('hour') the volunteer's slot. */
+export function reminder(input: ReminderInput): EmailContent {
+  const d = input;
+  const wording = REMINDER_WORDING[d.type];
+  const subject = oneLine(`Reminder: ${d.sheetTitle} ${wording.subject}`);
+  const intro = `This is a friendly reminder that ${d.sheetTitle} ${wording.intro}. Thank you for volunteering with ${d.schoolName}! Your signup:`;
+  const tips = d.type === 'hour' ? WEATHER_TIPS : [];
+  const text = [
+    `Hi ${d.volunteerName},`,
+    '',
+    intro,
+    '',
+    ...eventText(d),
+    '',
+    ...(tips.length > 0 ? ['A few tips for the day:', ...tips.map((tip) => `  - ${tip}`), ''] : []),
+    `View the signup sheet: ${d.sheetUrl}`,
+    '',
+    ...(d.cancelUrl ? [...cancelText(d.cancelUrl), ''] : []),
+    contactText(d),
+    '',
+    ...footerText(d.schoolName, d.unsubscribeUrl),
+    '',
+  ].join('\n');
+  const tipsHtml =
+    tips.length > 0
+      ? html`<h2 style="font-size:18px;margin:24px 0 8px;">A few tips for the day</h2>
+          <ul>
+            ${tips.map((tip) => html`<li>${tip}</li>`)}
+          </ul>`
+      : null;
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${`${d.sheetTitle} ${wording.subject}`}</h1>
+    <p>Hi ${d.volunteerName},</p>
+    <p>${intro}</p>
+    ${detailsTable(eventRows(d))} ${tipsHtml} ${button(d.sheetUrl, 'View the signup sheet')}
+    ${d.cancelUrl ? cancelHtml(d.cancelUrl) : null} ${contactHtml(d)}`;
+  return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, d.unsubscribeUrl) }) };
+}
+
+/** The admin's "send a test email" button. */
+export function testEmail(input: TestEmailInput): EmailContent {
+  const subject = oneLine(`Test email from ${input.schoolName}`);
+  const sentAt = formatDateTime(input.sentAt, input.timeZone);
+  const lead = `This is a test email from ${input.schoolName}. If you can read it, email sending is set up correctly.`;
+  const text = [
+    lead,
+    '',
+    `  Sent to: ${input.recipient}`,
+    `  Sent at: ${sentAt}`,
+    '',
+    'No action is needed.',
+    '',
+    '--',
+    `${input.schoolName} volunteer signups`,
+    '',
+  ].join('\n');
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">Email is working</h1>
+    <p>${lead}</p>
+    ${detailsTable([
+      ['Sent to', input.recipient],
+      ['Sent at', sentAt],
+    ])}
+    <p>No action is needed.</p>`;
+  return { subject, text, html: layout({ title: subject, body, footer: html`${input.schoolName} volunteer signups` }) };
+}
+
+const SEVERITY_LABEL: Record<ChangeSeverity, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+const SEVERITY_COLOR: Record<ChangeSeverity, string> = { low: '#868e96', medium: '#f59f00', high: '#e03131' };
+const MAX_DIFF_CHARS = 4000;
+const MAX_SUBJECT_SUMMARY = 120;
+
+function truncate(value: string, max: number): string {
+  const chars = Array.from(value);
+  return chars.length <= max ? value : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** Tells admins that a watched school web page changed. */
+export function changeNotification(input: ChangeNotificationInput): EmailContent {
+  const severity = SEVERITY_LABEL[input.severity];
+  const detectedAt = formatDateTime(input.detectedAt, input.timeZone);
+  const subject = oneLine(
+    `[${severity}] ${input.monitorName} changed: ${truncate(oneLine(input.summary), MAX_SUBJECT_SUMMARY)}`,
+  );
+  const diff = input.diffExcerpt ? truncate(input.diffExcerpt.trim(), MAX_DIFF_CHARS) : '';
+  const lead = `The ${input.schoolName} website watch noticed a change on a school web page.`;
+  const rows: [string, string][] = [
+    ['Page', input.monitorName],
+    ['Address', input.url],
+    ['Severity', severity],
+    ['Detected', detectedAt],
+  ];
+  const text = [
+    lead,
+    '',
+    ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(10)}${value}`),
+    '',
+    `Summary: ${input.summary}`,
+    '',
+    ...(diff ? ['What changed (excerpt):', diff, ''] : []),
+    `Open the page: ${input.url}`,
+    '',
+    '--',
+    `${input.schoolName} website watch`,
+    '',
+  ].join('\n');
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">Website change detected</h1>
+    <p>${lead}</p>
+    <p>
+      <span
+        style="display:inline-block;padding:2px 10px;border-radius:10px;color:#ffffff;font-size:13px;font-weight:600;background:${SEVERITY_COLOR[input.severity]};"
+        >${severity}</span
+      >
+    </p>
+    ${detailsTable(rows)}
+    <p><strong>Summary:</strong> ${input.summary}</p>
+    ${
+      diff
+        ? html`<p><strong>What changed (excerpt):</strong></p>
+            <pre
+              style="white-space:pre-wrap;word-break:break-word;background:#f8f9fa;border:1px solid #dee2e6;padding:12px;font-size:13px;"
+            >
+${diff}</pre>`
+        : null
+    }
+    ${button(input.url, 'Open the page')}`;
+  return { subject, text, html: layout({ title: subject, body, footer: html`${input.schoolName} website watch` }) };
+}
