@@ -1,0 +1,46 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { HomePage } from './pages/Home.page';
+import { SessionSync } from './session/SessionSync';
+
+// Everything but the home page loads on demand, so that the first page stays small.
+const SignupSheetPage = lazy(() => import('./pages/SignupSheet.page'));
+const ProfilePage = lazy(() => import('./pages/Profile.page'));
+const AdminPage = lazy(() => import('./pages/Admin.page'));
+const MonitoringPage = lazy(() => import('./pages/Monitoring.page'));
+const PrivacyPolicyPage = lazy(() => import('./pages/PrivacyPolicy.page'));
+const NotFoundPage = lazy(() => import('./pages/NotFound.page'));
+
+function PageLoader() {
+  return (
+    <Center mih="60vh">
+      <Loader aria-label="Loading page" />
+    </Center>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/signup-sheet/:id" element={<SignupSheetPage />} />
+        <Route path="/profile/:userId" element={<ProfilePage />} />
+        <Route path="/admin" element={<AdminPage />} />
+        <Route path="/monitoring" element={<MonitoringPage />} />
+        <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+export function App() {
+  return (
+    <>
+      <SessionSync />
+      <AppRoutes />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { toastDurationMs } from './lib/notify';
+import { AuthDialogProvider } from './session/AuthDialogProvider';
+import { CurrentUserProvider } from './session/CurrentUserProvider';
+import { theme } from './theme';
+import { trpc } from './trpc';
+
+export interface ProvidersProps {
+  children: ReactNode;
+  queryClient: QueryClient;
+  trpcClient: ReturnType<typeof trpc.createClient>;
+  /** 'test' turns off transitions and portals (Mantine's test mode). */
+  env?: 'default' | 'test';
+}
+
+/** Everything a page needs around it: theme, toasts, data and the current user. */
+export function Providers({ children, queryClient, trpcClient, env = 'default' }: ProvidersProps) {
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <Notifications limit={1} autoClose={toastDurationMs} containerWidth={420} />
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <CurrentUserProvider>
+            <AuthDialogProvider>{children}</AuthDialogProvider>
+          </CurrentUserProvider>
+        </QueryClientProvider>
+      </trpc.Provider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,70 @@
+import { Modal, Tabs } from '@mantine/core';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { useCurrentUser } from '../../session/useCurrentUser';
+import { trpc } from '../../trpc';
+import type { User } from '../../types';
+import { LoginForm } from './LoginForm';
+import { SignUpForm } from './SignUpForm';
+
+export type AuthTab = 'login' | 'signup';
+
+export interface AuthModalProps {
+  opened: boolean;
+  tab: AuthTab;
+  onTabChange: (tab: AuthTab) => void;
+  onClose: () => void;
+  /** Called after a successful login or registration, once the user is stored. */
+  onSuccess?: (user: User) => void;
+}
+
+/** The login and signup dialog with its two tabs, Login and Sign Up. */
+export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess }: AuthModalProps) {
+  const { setUser } = useCurrentUser();
+  const utils = trpc.useUtils();
+
+  const signedIn = async (user: User) => {
+    // A load-time `auth.me` still in flight must not overwrite the new session's answer.
+    await utils.auth.me.cancel();
+    setUser(user);
+    utils.auth.me.setData(undefined, user);
+    onClose();
+    onSuccess?.(user);
+  };
+
+  const login = trpc.auth.login.useMutation({
+    onSuccess: async (user) => {
+      await signedIn(user);
+      notifySuccess('Welcome Back!', `You are signed in as ${user.name}.`);
+    },
+    onError: (error) => notifyFailure('Login Failed', error, 'Please check your credentials.'),
+  });
+
+  const register = trpc.auth.register.useMutation({
+    onSuccess: async (user) => {
+      await signedIn(user);
+      notifySuccess('Account Created!', `Welcome to PAC Hub, ${user.name}. You are now signed in.`);
+    },
+    onError: (error) => notifyFailure('Registration Failed', error, 'Please try again.'),
+  });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Welcome to PAC Hub" size="md">
+      <Tabs value={tab} onChange={(value) => onTabChange(value === 'signup' ? 'signup' : 'login')} keepMounted={false}>
+        <Tabs.List grow mb="md">
+          <Tabs.Tab value="login">Login</Tabs.Tab>
+          <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="login">
+          <LoginForm onSubmit={(values) => login.mutate(values)} onCancel={onClose} submitting={login.isPending} />
+        </Tabs.Panel>
+        <Tabs.Panel value="signup">
+          <SignUpForm
+            onSubmit={(values) => register.mutate(values)}
+            onCancel={onClose}
+            submitting={register.isPending}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </Modal>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { registerSchema } from '@pac/validators';
+import type { z } from 'zod';
+import { useSchemaForm } from '../../lib/schemaForm';
+
+export type SignUpValues = z.output<typeof registerSchema>;
+
+interface SignUpFormProps {
+  onSubmit: (values: SignUpValues) => void;
+  onCancel: () => void;
+  submitting: boolean;
+}
+
+const toggleProps = { 'aria-label': 'Show or hide what you typed' };
+
+export function SignUpForm({ onSubmit, onCancel, submitting }: SignUpFormProps) {
+  const { form, onSubmit: handleSubmit } = useSchemaForm({
+    initialValues: { name: '', email: '', password: '', phone: '', emailConsent: false },
+    schema: registerSchema,
+  });
+
+  return (
+    <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Name" autoComplete="name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+        <PasswordInput
+          label="Password"
+          description="At least 6 characters"
+          autoComplete="new-password"
+          withAsterisk
+          visibilityToggleButtonProps={toggleProps}
+          {...form.getInputProps('password')}
+        />
+        <TextInput
+          label="Phone"
+          description="Optional"
+          type="tel"
+          autoComplete="tel"
+          {...form.getInputProps('phone')}
+        />
+        <Checkbox
+          label="Send me updates about volunteer opportunities"
+          {...form.getInputProps('emailConsent', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            Create Account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { AuthModal, type AuthModalProps, type AuthTab } from './AuthModal';

@@ -1,0 +1,1 @@
+export { Benefits } from './Benefits';

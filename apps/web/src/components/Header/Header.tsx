@@ -1,0 +1,58 @@
+import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { Link, useMatch } from 'react-router-dom';
+import { useAuthDialog } from '../../session/AuthDialogProvider';
+import { useCurrentUser } from '../../session/useCurrentUser';
+import { UserMenu } from '../UserMenu';
+
+function HeaderLink({ to, end = false, children }: { to: string; end?: boolean; children: string }) {
+  const active = useMatch({ path: to, end }) !== null;
+  return (
+    <Anchor
+      component={Link}
+      to={to}
+      c={active ? 'blue.7' : 'gray.7'}
+      fw={active ? 600 : 500}
+      aria-current={active ? 'page' : undefined}
+    >
+      {children}
+    </Anchor>
+  );
+}
+
+/** The shared header: brand, Home and Admin links, and Login or the user menu. */
+export function Header() {
+  const { user } = useCurrentUser();
+  const { openAuthDialog } = useAuthDialog();
+
+  return (
+    <Box
+      component="header"
+      bg="var(--mantine-color-body)"
+      style={{
+        borderBottom: '1px solid var(--mantine-color-gray-3)',
+        position: 'sticky',
+        top: 0,
+        zIndex: 100,
+      }}
+    >
+      <Container size="lg">
+        <Group justify="space-between" h={64} wrap="nowrap">
+          <Group gap="xl" wrap="nowrap">
+            <Anchor component={Link} to="/" underline="never" aria-label="PAC Hub home">
+              <Text component="span" fw={800} size="lg" c="blue.7">
+                PAC Hub
+              </Text>
+            </Anchor>
+            <Group component="nav" aria-label="Main" gap="md" wrap="nowrap">
+              <HeaderLink to="/" end>
+                Home
+              </HeaderLink>
+              <HeaderLink to="/admin">Admin</HeaderLink>
+            </Group>
+          </Group>
+          {user ? <UserMenu user={user} /> : <Button onClick={() => openAuthDialog()}>Login</Button>}
+        </Group>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,2 @@
+export { HeroBanner, type HeroBannerProps } from './HeroBanner';
+export { defaultHeroContent, defaultHeroImage, type HeroContent } from './heroContent';

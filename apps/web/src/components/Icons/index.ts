@@ -1,0 +1,1 @@
+export { AlertIcon, CalendarIcon, ClockIcon, EditIcon, MailIcon, TrashIcon, UsersIcon } from './Icons';

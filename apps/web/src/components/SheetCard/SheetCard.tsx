@@ -1,0 +1,99 @@
+import { ActionIcon, Badge, Button, Card, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { formatDateTime, formatTimeRange } from '../../lib/dates';
+import { previewSlots, spotCounts } from '../../lib/slots';
+import { CalendarIcon, TrashIcon } from '../Icons';
+
+/** What a card needs of a sheet: a sheet from `sheets.list` fits. */
+export interface SheetCardSheet {
+  id: number;
+  title: string;
+  eventDate: Date;
+  slots: {
+    id: number;
+    title: string;
+    startTime: Date | null;
+    endTime: Date | null;
+    currentVolunteers: number;
+    maxVolunteers: number;
+  }[];
+}
+
+export interface SheetCardProps {
+  sheet: SheetCardSheet;
+  /** Shown only for admins: asks to delete the sheet. */
+  onDelete?: () => void;
+}
+
+export function SheetCard({ sheet, onDelete }: SheetCardProps) {
+  const { filled, open } = spotCounts(sheet.slots);
+  const { shown, more } = previewSlots(sheet.slots);
+
+  return (
+    <Card withBorder shadow="sm" padding="lg" component="article" aria-labelledby={`sheet-${sheet.id}-title`}>
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={3} size="h4" id={`sheet-${sheet.id}-title`}>
+            {sheet.title}
+          </Title>
+          {onDelete && (
+            <Tooltip label="Delete signup sheet">
+              <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${sheet.title}`}>
+                <TrashIcon />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+        <Group gap={6} c="dimmed" wrap="nowrap">
+          <CalendarIcon />
+          <Text size="sm">{formatDateTime(sheet.eventDate)}</Text>
+        </Group>
+        <Group gap="xs">
+          <Badge color="teal" variant="light">
+            {filled} filled
+          </Badge>
+          <Badge color="blue" variant="light">
+            {open} open
+          </Badge>
+        </Group>
+        {shown.length > 0 ? (
+          <List size="sm" spacing={4} listStyleType="none" ml={0} pl={0}>
+            {shown.map((slot) => {
+              const time = formatTimeRange(slot.startTime, slot.endTime);
+              return (
+                <List.Item key={slot.id}>
+                  <Group justify="space-between" gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={500} truncate>
+                      {slot.title}
+                      {time && (
+                        <Text span size="xs" c="dimmed">
+                          {' '}
+                          · {time}
+                        </Text>
+                      )}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {slot.currentVolunteers} / {slot.maxVolunteers}
+                    </Text>
+                  </Group>
+                </List.Item>
+              );
+            })}
+          </List>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Volunteer roles are coming soon.
+          </Text>
+        )}
+        {more > 0 && (
+          <Text size="sm" c="blue.7">
+            + {more} more volunteer opportunities
+          </Text>
+        )}
+        <Button component={Link} to={`/signup-sheet/${sheet.id}`} fullWidth mt="auto">
+          View & Sign Up
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { SheetCard, type SheetCardProps, type SheetCardSheet } from './SheetCard';

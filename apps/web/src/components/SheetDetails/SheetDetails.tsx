@@ -1,0 +1,235 @@
+import { Anchor, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { formatDateTime } from '../../lib/dates';
+import { notifyFailure, notifyFailureWithReason, notifySuccess } from '../../lib/notify';
+import { sortSlots } from '../../lib/slots';
+import { useCurrentUser } from '../../session/useCurrentUser';
+import { trpc } from '../../trpc';
+import type { SheetDetail, SlotDetail, VolunteerView } from '../../types';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { CalendarIcon, MailIcon } from '../Icons';
+import { SignupForm } from '../SignupForm';
+import { SlotCard } from '../SlotCard';
+import { SlotEditForm } from '../SlotEditForm';
+import { VolunteerEditForm } from '../VolunteerEditForm';
+
+/** What a dialog on this page is open for; one at a time. */
+type Dialog =
+  | { kind: 'signup'; slot: SlotDetail }
+  | { kind: 'editSlot'; slot: SlotDetail }
+  | { kind: 'deleteSlot'; slot: SlotDetail }
+  | { kind: 'editVolunteer'; volunteer: VolunteerView }
+  | { kind: 'removeVolunteer'; volunteer: VolunteerView };
+
+export function removeVolunteerQuestion(name: string): string {
+  return `Are you sure you want to remove ${name} from this volunteer slot?`;
+}
+
+/** A signup sheet with its slots, the signup form, and the admin's slot and volunteer controls. */
+export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
+  const { user } = useCurrentUser();
+  const isAdmin = user?.isAdmin === true;
+  const utils = trpc.useUtils();
+  const me = trpc.auth.me.useQuery();
+  // The dialog's subject stays after closing so that its content does not vanish mid-transition;
+  // Mantine unmounts a closed modal's content, so every opening starts with a fresh form.
+  const [dialog, setDialogState] = useState<Dialog | null>(null);
+  const [opened, setOpened] = useState(false);
+  const setDialog = (next: Dialog) => {
+    setDialogState(next);
+    setOpened(true);
+  };
+  const close = () => setOpened(false);
+  const isOpen = (kind: Dialog['kind']) => opened && dialog?.kind === kind;
+
+  const refresh = async () => {
+    await Promise.all([utils.sheets.byId.invalidate({ id: sheet.id }), utils.sheets.list.invalidate()]);
+  };
+
+  const signUp = trpc.volunteers.create.useMutation({
+    onSuccess: (volunteer) => {
+      close();
+      notifySuccess(
+        'Signup Successful!',
+        `Thank you for volunteering! A confirmation email will be sent to ${volunteer.email}.`,
+      );
+    },
+    onError: (error) => notifyFailure('Signup Failed', error, 'Please try again later.'),
+    onSettled: refresh,
+  });
+
+  const updateSlot = trpc.slots.update.useMutation({
+    onSuccess: () => {
+      close();
+      notifySuccess('Updated', 'The volunteer slot has been updated.');
+    },
+    onError: (error) =>
+      notifyFailureWithReason('Update Failed', error, 'Failed to update volunteer slot. Please try again.'),
+    onSettled: refresh,
+  });
+
+  const deleteSlot = trpc.slots.delete.useMutation({
+    onSuccess: () => {
+      close();
+      notifySuccess('Deleted', 'The volunteer slot has been deleted.');
+    },
+    onError: (error) =>
+      notifyFailureWithReason('Deletion Failed', error, 'Failed to delete volunteer slot. Please try again.'),
+    onSettled: refresh,
+  });
+
+  const updateVolunteer = trpc.volunteers.update.useMutation({
+    onSuccess: () => {
+      close();
+      notifySuccess('Volunteer Updated', 'The volunteer details have been updated.');
+    },
+    onError: (error) =>
+      notifyFailureWithReason('Update Failed', error, 'Failed to update volunteer details. Please try again.'),
+    onSettled: refresh,
+  });
+
+  const removeVolunteer = trpc.volunteers.delete.useMutation({
+    onError: (error) =>
+      notifyFailureWithReason('Deletion Failed', error, 'Failed to remove volunteer. Please try again.'),
+    onSettled: refresh,
+  });
+
+  const slots = sortSlots(sheet.slots);
+  const account = me.data ?? null;
+
+  return (
+    <Stack gap="xl">
+      <Card withBorder padding="xl">
+        <Stack gap="sm">
+          <Title order={1} size="h2">
+            {sheet.title}
+          </Title>
+          <Group gap={6} c="dimmed" wrap="nowrap">
+            <CalendarIcon />
+            <Text>{formatDateTime(sheet.eventDate)}</Text>
+          </Group>
+          {sheet.description && (
+            <Text c="gray.7" style={{ whiteSpace: 'pre-line' }}>
+              {sheet.description}
+            </Text>
+          )}
+          <Group gap={6} wrap="wrap">
+            <MailIcon />
+            <Text size="sm">
+              Organized by <strong>{sheet.organizerName}</strong>
+              {' · '}
+              <Anchor href={`mailto:${sheet.organizerEmail}`} size="sm">
+                {sheet.organizerEmail}
+              </Anchor>
+            </Text>
+          </Group>
+        </Stack>
+      </Card>
+
+      <Stack gap="md" component="section" aria-labelledby="slots-title">
+        <Title order={2} size="h3" id="slots-title">
+          Volunteer Opportunities
+        </Title>
+        {slots.length === 0 ? (
+          <Text c="dimmed">No volunteer slots have been added to this event yet.</Text>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+            {slots.map((slot) => (
+              <SlotCard
+                key={slot.id}
+                slot={slot}
+                onSignUp={() => setDialog({ kind: 'signup', slot })}
+                admin={
+                  isAdmin
+                    ? {
+                        onEdit: () => setDialog({ kind: 'editSlot', slot }),
+                        onDelete: () => setDialog({ kind: 'deleteSlot', slot }),
+                        onEditVolunteer: (volunteer) => setDialog({ kind: 'editVolunteer', volunteer }),
+                        onRemoveVolunteer: (volunteer) => setDialog({ kind: 'removeVolunteer', volunteer }),
+                      }
+                    : undefined
+                }
+              />
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+
+      <Modal
+        opened={isOpen('signup')}
+        onClose={close}
+        title={dialog?.kind === 'signup' ? `Sign up: ${dialog.slot.title}` : 'Sign up'}
+      >
+        {dialog?.kind === 'signup' && (
+          <SignupForm
+            slotId={dialog.slot.id}
+            prefill={account ? { name: account.name, email: account.email, phone: account.phone } : undefined}
+            submitting={signUp.isPending}
+            onCancel={close}
+            onSubmit={(values) => signUp.mutate({ ...values, userId: account?.id ?? null })}
+          />
+        )}
+      </Modal>
+
+      <Modal opened={isOpen('editSlot')} onClose={close} title="Edit Volunteer Slot">
+        {dialog?.kind === 'editSlot' && (
+          <SlotEditForm
+            slot={dialog.slot}
+            submitting={updateSlot.isPending}
+            onCancel={close}
+            onSubmit={(values) => updateSlot.mutate(values)}
+          />
+        )}
+      </Modal>
+
+      <Modal opened={isOpen('editVolunteer')} onClose={close} title="Edit Volunteer">
+        {dialog?.kind === 'editVolunteer' && (
+          <VolunteerEditForm
+            volunteer={dialog.volunteer}
+            submitting={updateVolunteer.isPending}
+            onCancel={close}
+            onSubmit={(values) => updateVolunteer.mutate(values)}
+          />
+        )}
+      </Modal>
+
+      <ConfirmDialog
+        opened={isOpen('deleteSlot')}
+        title="Delete Volunteer Slot"
+        message={
+          dialog?.kind === 'deleteSlot'
+            ? `Are you sure you want to delete the volunteer slot "${dialog.slot.title}"? Its signups will be removed too.`
+            : ''
+        }
+        confirmLabel="Delete"
+        loading={deleteSlot.isPending}
+        onCancel={close}
+        onConfirm={() => {
+          if (dialog?.kind === 'deleteSlot') deleteSlot.mutate({ id: dialog.slot.id });
+        }}
+      />
+
+      <ConfirmDialog
+        opened={isOpen('removeVolunteer')}
+        title="Remove Volunteer"
+        message={dialog?.kind === 'removeVolunteer' ? removeVolunteerQuestion(dialog.volunteer.name) : ''}
+        confirmLabel="Remove"
+        loading={removeVolunteer.isPending}
+        onCancel={close}
+        onConfirm={() => {
+          if (dialog?.kind !== 'removeVolunteer') return;
+          const { id, name } = dialog.volunteer;
+          removeVolunteer.mutate(
+            { id },
+            {
+              onSuccess: () => {
+                close();
+                notifySuccess('Volunteer Removed', `${name} has been removed from this volunteer slot.`);
+              },
+            },
+          );
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { removeVolunteerQuestion, SheetDetails } from './SheetDetails';

@@ -1,0 +1,1 @@
+export { SignupForm, type SignupFormProps, type SignupPrefill, type SignupValues } from './SignupForm';

@@ -1,0 +1,83 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import type { SlotDetail, VolunteerView } from '../../types';
+import { SlotCard } from './SlotCard';
+
+function volunteer(id: number, name: string, extra: Partial<VolunteerView> = {}): VolunteerView {
+  return { id, slotId: 1, name, signupTime: new Date('2031-01-01T00:00:00Z'), isMine: false, ...extra };
+}
+
+function slot(overrides: Partial<SlotDetail> = {}): SlotDetail {
+  return {
+    id: 1,
+    signupSheetId: 9,
+    title: 'Ushers',
+    description: 'Greet families and hand out programs',
+    startTime: null,
+    endTime: null,
+    maxVolunteers: 3,
+    currentVolunteers: 1,
+    volunteers: [volunteer(1, 'Jamie R.')],
+    ...overrides,
+  };
+}
+
+function adminHandlers() {
+  return { onEdit: vi.fn(), onDelete: vi.fn(), onEditVolunteer: vi.fn(), onRemoveVolunteer: vi.fn() };
+}
+
+describe('SlotCard', () => {
+  it("shows the slot, 'current / max filled' and its volunteers", () => {
+    renderWithProviders(<SlotCard slot={slot()} onSignUp={vi.fn()} />);
+    expect(screen.getByRole('heading', { name: 'Ushers' })).toBeDefined();
+    expect(screen.getByText('Greet families and hand out programs')).toBeDefined();
+    expect(screen.getByText('1 / 3 filled')).toBeDefined();
+    expect(screen.getByText('Jamie R.')).toBeDefined();
+  });
+
+  it('offers Sign Up while there is room', () => {
+    const onSignUp = vi.fn();
+    renderWithProviders(<SlotCard slot={slot()} onSignUp={onSignUp} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(onSignUp).toHaveBeenCalledOnce();
+    expect(screen.queryByText('FULL - No spots available')).toBeNull();
+  });
+
+  it("says 'FULL - No spots available' instead of Sign Up when full", () => {
+    renderWithProviders(
+      <SlotCard
+        slot={slot({
+          currentVolunteers: 2,
+          maxVolunteers: 2,
+          volunteers: [volunteer(1, 'A B.'), volunteer(2, 'C D.')],
+        })}
+        onSignUp={vi.fn()}
+      />,
+    );
+    expect(screen.getByText('FULL - No spots available')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+  });
+
+  it('shows no admin controls to a visitor', () => {
+    renderWithProviders(<SlotCard slot={slot()} onSignUp={vi.fn()} />);
+    expect(screen.queryByRole('button', { name: /edit|delete|remove/i })).toBeNull();
+  });
+
+  it('gives admins edit and delete controls for the slot and each volunteer, with contact details', () => {
+    const admin = adminHandlers();
+    const robin = volunteer(7, 'Robin Banks', { email: 'robin@example.org', phone: '555-0177', notes: 'Has a van' });
+    renderWithProviders(<SlotCard slot={slot({ volunteers: [robin] })} onSignUp={vi.fn()} admin={admin} />);
+    expect(screen.getByText('robin@example.org · 555-0177')).toBeDefined();
+    expect(screen.getByText('Has a van')).toBeDefined();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Ushers' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Ushers' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Robin Banks' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Robin Banks' }));
+    expect(admin.onEdit).toHaveBeenCalledOnce();
+    expect(admin.onDelete).toHaveBeenCalledOnce();
+    expect(admin.onEditVolunteer).toHaveBeenCalledWith(robin);
+    expect(admin.onRemoveVolunteer).toHaveBeenCalledWith(robin);
+  });
+});

@@ -1,0 +1,1 @@
+export { SlotCard, type SlotCardProps } from './SlotCard';

@@ -1,0 +1,1 @@
+export { SlotEditForm, type SlotEditFormProps, type SlotEditFormSlot, type SlotUpdateValues } from './SlotEditForm';

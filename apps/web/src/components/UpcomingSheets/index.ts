@@ -1,0 +1,1 @@
+export { deleteSheetQuestion, UpcomingSheets } from './UpcomingSheets';

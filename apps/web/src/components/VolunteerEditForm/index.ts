@@ -1,0 +1,7 @@
+export {
+  toVolunteerUpdateInput,
+  VolunteerEditForm,
+  type VolunteerEditFormProps,
+  type VolunteerEditFormVolunteer,
+  type VolunteerUpdateValues,
+} from './VolunteerEditForm';

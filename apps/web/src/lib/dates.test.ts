@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatTimeRange, toDateTimeLocal } from './dates';
+
+describe('toDateTimeLocal', () => {
+  it('gives the local date and time to the minute, which the input parses back to the same minute', () => {
+    const date = new Date(2031, 4, 3, 9, 5, 42);
+    const value = toDateTimeLocal(date);
+    expect(value).toBe('2031-05-03T09:05');
+    expect(new Date(value).getTime()).toBe(new Date(2031, 4, 3, 9, 5).getTime());
+  });
+
+  it('is empty for no date', () => {
+    expect(toDateTimeLocal(null)).toBe('');
+    expect(toDateTimeLocal(undefined)).toBe('');
+    expect(toDateTimeLocal(new Date('nope'))).toBe('');
+  });
+});
+
+describe('formatTimeRange', () => {
+  it('is null without a start time', () => {
+    expect(formatTimeRange(null, new Date())).toBeNull();
+  });
+
+  it('shows the end time alone when it is on the same day', () => {
+    const range = formatTimeRange(new Date(2031, 4, 3, 9, 0), new Date(2031, 4, 3, 11, 30));
+    expect(range).toBe('Sat, May 3 · 9:00 AM – 11:30 AM');
+  });
+
+  it('names both days when the slot runs past midnight', () => {
+    const range = formatTimeRange(new Date(2031, 4, 3, 21, 0), new Date(2031, 4, 4, 1, 0));
+    expect(range).toBe('Sat, May 3 · 9:00 PM – Sun, May 4 · 1:00 AM');
+  });
+});

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { compareSlots, isSlotFull, previewSlots, sortSlots, spotCounts, upcomingSheets } from './slots';
+
+const at = (iso: string) => new Date(iso);
+
+describe('sortSlots', () => {
+  it('orders by start time, puts slots without a time last, and breaks ties by title', () => {
+    const slots = [
+      { title: 'Zebra', startTime: null },
+      { title: 'Cleanup', startTime: at('2031-05-03T15:00:00Z') },
+      { title: 'Apple', startTime: null },
+      { title: 'Setup', startTime: at('2031-05-03T08:00:00Z') },
+      { title: 'Bake sale', startTime: at('2031-05-03T10:00:00Z') },
+      { title: 'Art table', startTime: at('2031-05-03T10:00:00Z') },
+    ];
+    expect(sortSlots(slots).map((s) => s.title)).toEqual([
+      'Setup',
+      'Art table',
+      'Bake sale',
+      'Cleanup',
+      'Apple',
+      'Zebra',
+    ]);
+  });
+
+  it('leaves its input untouched', () => {
+    const slots = [
+      { title: 'B', startTime: null },
+      { title: 'A', startTime: null },
+    ];
+    sortSlots(slots);
+    expect(slots.map((s) => s.title)).toEqual(['B', 'A']);
+  });
+
+  it('treats equal slots as equal', () => {
+    const slot = { title: 'Same', startTime: at('2031-01-01T00:00:00Z') };
+    expect(compareSlots(slot, { ...slot, startTime: at('2031-01-01T00:00:00Z') })).toBe(0);
+  });
+});
+
+describe('spotCounts and isSlotFull', () => {
+  it('sums filled spots and the open ones left', () => {
+    expect(
+      spotCounts([
+        { currentVolunteers: 2, maxVolunteers: 5 },
+        { currentVolunteers: 1, maxVolunteers: 1 },
+        { currentVolunteers: 0, maxVolunteers: 3 },
+      ]),
+    ).toEqual({ filled: 3, open: 6 });
+  });
+
+  it('never counts negative open spots', () => {
+    expect(spotCounts([{ currentVolunteers: 4, maxVolunteers: 3 }])).toEqual({ filled: 4, open: 0 });
+    expect(spotCounts([])).toEqual({ filled: 0, open: 0 });
+  });
+
+  it('calls a slot full when its volunteers reach the maximum', () => {
+    expect(isSlotFull({ currentVolunteers: 2, maxVolunteers: 3 })).toBe(false);
+    expect(isSlotFull({ currentVolunteers: 3, maxVolunteers: 3 })).toBe(true);
+    expect(isSlotFull({ currentVolunteers: 4, maxVolunteers: 3 })).toBe(true);
+  });
+});
+
+describe('upcomingSheets', () => {
+  const now = at('2031-01-10T12:00:00Z');
+  const sheet = (id: number, iso: string) => ({ id, eventDate: at(iso) });
+
+  it('keeps events later than now, soonest first, at most 4', () => {
+    const sheets = [
+      sheet(1, '2031-03-01T00:00:00Z'),
+      sheet(2, '2031-01-09T00:00:00Z'),
+      sheet(3, '2031-01-11T00:00:00Z'),
+      sheet(4, '2031-02-01T00:00:00Z'),
+      sheet(5, '2031-01-10T12:00:00Z'),
+      sheet(6, '2031-06-01T00:00:00Z'),
+      sheet(7, '2031-01-20T00:00:00Z'),
+    ];
+    expect(upcomingSheets(sheets, now).map((s) => s.id)).toEqual([3, 7, 4, 1]);
+  });
+
+  it('excludes an event happening exactly now', () => {
+    expect(upcomingSheets([sheet(1, '2031-01-10T12:00:00Z')], now)).toEqual([]);
+  });
+});
+
+describe('previewSlots', () => {
+  it('shows the first 3 slots in slot order and counts the rest', () => {
+    const slots = ['E', 'D', 'C', 'B', 'A'].map((title) => ({ title, startTime: null }));
+    const { shown, more } = previewSlots(slots);
+    expect(shown.map((s) => s.title)).toEqual(['A', 'B', 'C']);
+    expect(more).toBe(2);
+  });
+
+  it('has nothing more for 3 slots or fewer', () => {
+    expect(previewSlots([{ title: 'A', startTime: null }]).more).toBe(0);
+  });
+});

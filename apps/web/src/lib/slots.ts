@@ -1,0 +1,65 @@
+interface TimedSlot {
+  title: string;
+  startTime: Date | null;
+}
+
+interface CountedSlot {
+  currentVolunteers: number;
+  maxVolunteers: number;
+}
+
+/** Slot order (SPEC.md section 2): by start time, slots without a time last, ties by title. */
+export function compareSlots(a: TimedSlot, b: TimedSlot): number {
+  const at = a.startTime?.getTime() ?? null;
+  const bt = b.startTime?.getTime() ?? null;
+  if (at !== bt) {
+    if (at === null) return 1;
+    if (bt === null) return -1;
+    return at - bt;
+  }
+  return a.title.localeCompare(b.title);
+}
+
+/** A sorted copy; the input is left as it was. */
+export function sortSlots<T extends TimedSlot>(slots: readonly T[]): T[] {
+  return [...slots].sort(compareSlots);
+}
+
+export function isSlotFull(slot: CountedSlot): boolean {
+  return slot.currentVolunteers >= slot.maxVolunteers;
+}
+
+/** Filled and open spots over all slots of a sheet. */
+export function spotCounts(slots: readonly CountedSlot[]): { filled: number; open: number } {
+  let filled = 0;
+  let open = 0;
+  for (const slot of slots) {
+    filled += slot.currentVolunteers;
+    open += Math.max(0, slot.maxVolunteers - slot.currentVolunteers);
+  }
+  return { filled, open };
+}
+
+export const homeSheetLimit = 4;
+export const cardSlotLimit = 3;
+
+/** Sheets whose event is later than `now`, soonest first, at most `limit` of them. */
+export function upcomingSheets<T extends { eventDate: Date }>(
+  sheets: readonly T[],
+  now: Date = new Date(),
+  limit: number = homeSheetLimit,
+): T[] {
+  return sheets
+    .filter((s) => s.eventDate.getTime() > now.getTime())
+    .sort((a, b) => a.eventDate.getTime() - b.eventDate.getTime())
+    .slice(0, limit);
+}
+
+/** The first slots a card shows (in slot order) and how many more there are. */
+export function previewSlots<T extends TimedSlot>(
+  slots: readonly T[],
+  limit: number = cardSlotLimit,
+): { shown: T[]; more: number } {
+  const sorted = sortSlots(slots);
+  return { shown: sorted.slice(0, limit), more: Math.max(0, sorted.length - limit) };
+}

@@ -1,0 +1,11 @@
+import { NotFound } from '../components/NotFound';
+import { PageLayout } from '../components/PageLayout';
+
+/** The catch-all route. */
+export default function NotFoundPage() {
+  return (
+    <PageLayout>
+      <NotFound />
+    </PageLayout>
+  );
+}

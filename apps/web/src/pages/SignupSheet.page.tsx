@@ -1,0 +1,58 @@
+import { Alert, Anchor, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
+import { SheetDetails } from '../components/SheetDetails';
+import { PageLayout } from '../components/PageLayout';
+import { isNotFound } from '../lib/errors';
+import { trpc } from '../trpc';
+
+function SheetNotFound() {
+  return (
+    <Card withBorder padding="xl" maw={520} mx="auto" ta="center">
+      <Stack align="center" gap="sm">
+        <Title order={1} size="h2">
+          Signup Sheet Not Found
+        </Title>
+        <Text c="dimmed">This signup sheet does not exist or has been removed.</Text>
+        <Button component={Link} to="/" variant="light">
+          Back to Home
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /signup-sheet/:id — one sheet with its slots and the signup form. */
+export default function SignupSheetPage() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const validId = Number.isSafeInteger(id) && id > 0;
+  const sheet = trpc.sheets.byId.useQuery({ id }, { enabled: validId });
+
+  let content;
+  if (!validId || (sheet.isError && isNotFound(sheet.error))) {
+    content = <SheetNotFound />;
+  } else if (sheet.isPending) {
+    content = (
+      <Center py="xl" aria-busy="true">
+        <Loader aria-label="Loading signup sheet" />
+      </Center>
+    );
+  } else if (sheet.isError) {
+    content = (
+      <Alert color="red" title="Could not load this signup sheet">
+        Please refresh the page or try again later.
+      </Alert>
+    );
+  } else {
+    content = <SheetDetails sheet={sheet.data} />;
+  }
+
+  return (
+    <PageLayout>
+      <Anchor component={Link} to="/" size="sm" mb="md" display="inline-block">
+        ← Back to all opportunities
+      </Anchor>
+      {content}
+    </PageLayout>
+  );
+}

@@ -1,0 +1,43 @@
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { fetch as undiciFetch } from 'undici';
+import { type CurrentUser, writeStoredUser } from '../lib/session';
+import { Providers } from '../Providers';
+import { createQueryClient, createTrpcClient } from '../trpc';
+
+export interface RenderOptions {
+  /** The URL the MemoryRouter starts at. */
+  route?: string;
+  /** A user stored in localStorage before rendering (signed in, as far as the client knows). */
+  user?: CurrentUser;
+  /**
+   * A running PAC server's tRPC URL. Without one there is no server: every request fails at
+   * once, as it would offline.
+   */
+  serverUrl?: string;
+}
+
+const noServer: typeof fetch = () => Promise.reject(new TypeError('No server in this test'));
+
+/** Renders inside the app's providers (Mantine in test mode, data, current user) and a MemoryRouter. */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', user, serverUrl }: RenderOptions = {},
+): RenderResult {
+  if (user) writeStoredUser(user);
+  const queryClient = createQueryClient();
+  const trpcClient = createTrpcClient(
+    serverUrl
+      ? // happy-dom's fetch enforces CORS; undici's talks to the server as a browser on its origin would.
+        { url: serverUrl, fetch: undiciFetch as unknown as typeof fetch }
+      : { url: 'http://localhost/trpc', fetch: noServer },
+  );
+  return render(
+    <MemoryRouter initialEntries={[route]}>
+      <Providers queryClient={queryClient} trpcClient={trpcClient} env="test">
+        {ui}
+      </Providers>
+    </MemoryRouter>,
+  );
+}
