@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type ApiConfig, ensureAdmin, LoginThrottle, pruneSessions } from '@pac/api';
+import { type ApiConfig, closeMailers, ensureAdmin, flushBackgroundMail, LoginThrottle, pruneSessions } from '@pac/api';
 import { migrate, openDatabase } from '@pac/db';
 import { ConfigError, type Env, loadDotEnv, loadEnv } from './env';
 import { createApp } from './http/app';
+import { startReminderLoop } from './loops/reminders';
 
 export interface RunningServer {
   server: Server;
@@ -56,16 +57,21 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const stopReminders = startReminderLoop(handle.db, config, env.REMINDER_TICK_SECONDS);
   let closing: Promise<void> | null = null;
   return {
     server,
     url,
     env: { ...env, publicBaseUrl: env.publicBaseUrl ?? `http://localhost:${port}` },
     close: () => {
+      stopReminders();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
-          handle.close();
-          resolve();
+          void flushBackgroundMail().finally(() => {
+            closeMailers();
+            handle.close();
+            resolve();
+          });
         });
         server.closeIdleConnections();
       });

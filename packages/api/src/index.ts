@@ -10,3 +10,6 @@ export {
 export { publicMessage, zodIssues, type ValidationIssue } from './trpc';
 export { ensureAdmin, findSessionUser, pruneSessions } from './services/auth';
 export { LoginThrottle } from './services/loginThrottle';
+export { closeMailers, flushBackgroundMail } from './services/mail';
+export { dueAutomaticReminders } from './services/reminders';
+export { sendReminderOnce } from './services/volunteerMail';

@@ -1,5 +1,7 @@
 import { authRouter } from './router/auth';
 import { exportsRouter } from './router/exports';
+import { notificationsRouter } from './router/notifications';
+import { remindersRouter } from './router/reminders';
 import { settingsRouter } from './router/settings';
 import { statsRouter } from './router/stats';
 import { sheetsRouter } from './router/sheets';
@@ -15,6 +17,8 @@ export const appRouter = router({
   settings: settingsRouter,
   stats: statsRouter,
   exports: exportsRouter,
+  reminders: remindersRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './sheets';
 export * from './settings';
 export * from './hero';
+export * from './reminders';

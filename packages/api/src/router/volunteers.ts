@@ -1,8 +1,10 @@
-import { users, volunteers } from '@pac/db';
-import { idSchema, volunteerSignupSchema, volunteerUpdateSchema } from '@pac/validators';
+import { type Db, signupSheets, users, type Volunteer, volunteers, volunteerSlots } from '@pac/db';
+import { idSchema, volunteerLinkSchema, volunteerSignupSchema, volunteerUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
+import { verifyLink } from '../services/links';
+import { currentSender, sendInBackground } from '../services/mail';
 import {
   assertMayChangeVolunteer,
   getVolunteer,
@@ -11,7 +13,30 @@ import {
   removeVolunteer,
   signUp,
 } from '../services/signups';
+import { sendSignupConfirmation } from '../services/volunteerMail';
 import { publicProcedure, router } from '../trpc';
+import type { Context } from '../context';
+
+/** A signup with its slot and sheet. */
+function signupWithEvent(db: Db, volunteer: Volunteer) {
+  const row = db
+    .select({ slot: volunteerSlots, sheet: signupSheets })
+    .from(volunteerSlots)
+    .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
+    .where(eq(volunteerSlots.id, volunteer.slotId))
+    .get();
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: messages.slotNotFound });
+  return { volunteer, ...row };
+}
+
+/** The signup behind a signed cancel link, or FORBIDDEN when the link is not ours. */
+function linkedSignup(ctx: Context, input: { id: number; token: string }) {
+  const volunteer = getVolunteer(ctx.db, input.id);
+  if (!verifyLink(ctx.db, 'cancel', input.id, input.token)) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'This link is not valid' });
+  }
+  return signupWithEvent(ctx.db, volunteer);
+}
 
 export const volunteersRouter = router({
   /**
@@ -29,7 +54,7 @@ export const volunteersRouter = router({
       const account = ctx.db.select({ id: users.id }).from(users).where(eq(users.id, claimed)).get();
       if (!account) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
     }
-    return signUp(ctx.db, {
+    const volunteer = signUp(ctx.db, {
       slotId: input.slotId,
       userId: claimed ?? ctx.user?.id ?? null,
       name: input.name,
@@ -38,6 +63,34 @@ export const volunteersRouter = router({
       notes: input.notes ?? null,
       emailConsent: input.emailConsent,
     });
+    // The confirmation goes out after the answer: a slow or failing mail server never costs a signup.
+    if (currentSender(ctx.db, ctx.config)) {
+      const { db, config } = ctx;
+      const signup = signupWithEvent(db, volunteer);
+      sendInBackground('Signup confirmation', () => sendSignupConfirmation(db, config, signup));
+    }
+    return volunteer;
+  }),
+
+  /** What a cancel link from the confirmation email is about, for the page that asks to confirm. */
+  cancelInfo: publicProcedure.input(volunteerLinkSchema).query(({ ctx, input }) => {
+    const { volunteer, slot, sheet } = linkedSignup(ctx, input);
+    return {
+      name: volunteer.name,
+      slotTitle: slot.title,
+      startTime: slot.startTime,
+      endTime: slot.endTime,
+      sheetId: sheet.id,
+      sheetTitle: sheet.title,
+      eventDate: sheet.eventDate,
+    };
+  }),
+
+  /** Cancels a signup from the link in its confirmation email, without an account. */
+  cancelByLink: publicProcedure.input(volunteerLinkSchema).mutation(({ ctx, input }) => {
+    const { volunteer } = linkedSignup(ctx, input);
+    removeVolunteer(ctx.db, volunteer);
+    return { message: 'Your signup has been cancelled' };
   }),
 
   update: publicProcedure.input(volunteerUpdateSchema).mutation(({ ctx, input }) => {

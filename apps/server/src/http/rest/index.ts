@@ -6,10 +6,11 @@ import { HttpError, sendError, sendJson } from '../errors';
 import { contextFromRequest, type HttpDeps } from '../session';
 import { authRoutes } from './auth';
 import type { Download, RestRoute } from './route';
+import { reminderRoutes } from './reminders';
 import { settingRoutes } from './settings';
 import { sheetRoutes, slotRoutes, volunteerRoutes } from './sheets';
 
-const routes: RestRoute[] = [...authRoutes, ...sheetRoutes, ...slotRoutes, ...volunteerRoutes, ...settingRoutes];
+const routes: RestRoute[] = [...authRoutes, ...sheetRoutes, ...slotRoutes, ...volunteerRoutes, ...settingRoutes, ...reminderRoutes];
 
 interface CompiledRoute {
   route: RestRoute;
@@ -55,7 +56,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     let body: unknown;
     let file: Buffer | null = null;
     if (route.upload) file = await readMultipartFile(req, route.upload.field, route.upload.maxBytes);
-    else if (req.method !== 'GET' && req.method !== 'DELETE') body = await readJsonBody(req);
+    else if (!route.ignoreBody && req.method !== 'GET' && req.method !== 'DELETE') body = await readJsonBody(req);
     const result = await route.handle({ caller, params: found.params, body, query: url.searchParams, file });
     const status = route.status ?? 200;
     if (route.download) {

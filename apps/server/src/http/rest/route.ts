@@ -28,6 +28,8 @@ export interface RestRoute {
   upload?: { field: string; maxBytes: number };
   /** The handler answers a Download, streamed as an attachment. */
   download?: boolean;
+  /** The body is not read (RFC 8058 one-click posts a form body that carries nothing we need). */
+  ignoreBody?: boolean;
   /** Errors also repeat their message under `error` (the logo upload's contract). */
   errorField?: boolean;
   handle(req: RestRequest): unknown;

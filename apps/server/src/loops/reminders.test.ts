@@ -1,0 +1,68 @@
+import type { ApiConfig } from '@pac/api';
+import type { Db } from '@pac/db';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startReminderLoop } from './reminders';
+
+// The loop's own job is timing; what a tick sends is tested against a real SMTP server in
+// http/mail.test.ts. Here the tick records when it runs and finishes when the test says.
+const db = {} as Db;
+const config = {} as ApiConfig;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('startReminderLoop', () => {
+  it('ticks every REMINDER_TICK_SECONDS, never overlaps a tick still running, and stops', async () => {
+    let calls = 0;
+    let finish: () => void = () => undefined;
+    const tick = () => {
+      calls += 1;
+      return new Promise<number>((resolve) => {
+        finish = () => resolve(0);
+      });
+    };
+    const stop = startReminderLoop(db, config, 300, tick);
+    await vi.advanceTimersByTimeAsync(299_000);
+    expect(calls).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(calls).toBe(1);
+    finish();
+    await vi.advanceTimersByTimeAsync(300_000);
+    expect(calls).toBe(2);
+    finish();
+    stop();
+    await vi.advanceTimersByTimeAsync(3_000_000);
+    expect(calls).toBe(2);
+  });
+
+  it('survives a failing tick', async () => {
+    let calls = 0;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const stop = startReminderLoop(db, config, 60, () => {
+      calls += 1;
+      return Promise.reject(new Error('mail server down'));
+    });
+    await vi.advanceTimersByTimeAsync(180_000);
+    stop();
+    expect(calls).toBe(3);
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
+  it('is off at 0 seconds', async () => {
+    let calls = 0;
+    const stop = startReminderLoop(db, config, 0, () => {
+      calls += 1;
+      return Promise.resolve(0);
+    });
+    await vi.advanceTimersByTimeAsync(10_000_000);
+    stop();
+    expect(calls).toBe(0);
+  });
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { idSchema } from './common';
+
+export const reminderTypeSchema = z.enum(['week', 'day', 'hour'], {
+  error: 'Reminder type must be week, day or hour',
+});
+
+export const reminderSendSchema = z.object({
+  signupSheetId: idSchema,
+  reminderType: reminderTypeSchema,
+});
+
+export const reminderPendingSchema = z.object({
+  days: z.coerce
+    .number({ error: 'days must be a number from 1 to 30' })
+    .int('days must be a number from 1 to 30')
+    .min(1, 'days must be a number from 1 to 30')
+    .max(30, 'days must be a number from 1 to 30')
+    .default(1),
+});
+
+/** A signed link from an email: the volunteer's id and the token that proves the link is ours. */
+export const volunteerLinkSchema = z.object({
+  id: idSchema,
+  token: z.string({ error: 'This link is not valid' }).min(10, 'This link is not valid').max(200, 'This link is not valid'),
+});
