@@ -1,9 +1,24 @@
 import { testEmail } from '@pac/notify';
 import { TRPCError } from '@trpc/server';
-import { adminRecipient, MailNotConfiguredError, sendMail } from '../services/mail';
+import { adminRecipient, currentSender, MailNotConfiguredError, sendMail } from '../services/mail';
+import { getSetting } from '../services/settings';
 import { adminProcedure, router } from '../trpc';
 
 export const notificationsRouter = router({
+  /** The Email Settings tab's summary. Never includes a password. */
+  emailStatus: adminProcedure.query(({ ctx }) => {
+    const sender = currentSender(ctx.db, ctx.config);
+    return {
+      configured: sender !== null,
+      /** 'settings' when the tab overrides the environment, 'environment' for EMAIL_USER, else null. */
+      senderSource: sender?.source ?? null,
+      senderEmail: getSetting(ctx.db, 'senderEmail'),
+      environmentSender: ctx.config.mail.envUser ?? null,
+      adminEmail: getSetting(ctx.db, 'adminEmail'),
+      recipient: adminRecipient(ctx.db, ctx.config),
+    };
+  }),
+
   /** 'Send Test Posts to Email': a test message to the default recipient. */
   testEmail: adminProcedure.mutation(async ({ ctx }) => {
     const recipient = adminRecipient(ctx.db, ctx.config);
