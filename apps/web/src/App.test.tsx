@@ -32,8 +32,8 @@ describe('routes', () => {
   });
 
   it.each([
-    ['/admin', 'Admin'],
-    ['/profile/3', 'Profile'],
+    ['/admin', 'Admin Access Required'],
+    ['/profile/3', 'Profile Not Found'],
     ['/monitoring', 'Monitoring Dashboard'],
   ])('routes %s to its page', async (route, heading) => {
     renderWithProviders(<AppRoutes />, { route });

@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { toastDurationMs } from './lib/notify';
+import { AccountDialogsProvider } from './session/AccountDialogsProvider';
 import { AuthDialogProvider } from './session/AuthDialogProvider';
 import { CurrentUserProvider } from './session/CurrentUserProvider';
 import { theme } from './theme';
@@ -25,7 +26,9 @@ export function Providers({ children, queryClient, trpcClient, env = 'default' }
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <CurrentUserProvider>
-            <AuthDialogProvider>{children}</AuthDialogProvider>
+            <AuthDialogProvider>
+              <AccountDialogsProvider>{children}</AccountDialogsProvider>
+            </AuthDialogProvider>
           </CurrentUserProvider>
         </QueryClientProvider>
       </trpc.Provider>

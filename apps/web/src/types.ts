@@ -11,3 +11,6 @@ export type SheetListItem = RouterOutputs['sheets']['list'][number];
 export type SheetDetail = RouterOutputs['sheets']['byId'];
 export type SlotDetail = SheetDetail['slots'][number];
 export type VolunteerView = SlotDetail['volunteers'][number];
+/** A user's profile: the account, its volunteer history and totals. */
+export type Profile = RouterOutputs['auth']['profile'];
+export type HistoryEntry = Profile['volunteerHistory'][number];

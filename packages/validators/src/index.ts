@@ -4,3 +4,4 @@ export * from './sheets';
 export * from './settings';
 export * from './hero';
 export * from './reminders';
+export * from './monitors';

@@ -22,6 +22,11 @@ export function notifySuccess(title: string, message: ReactNode): void {
   show(title, message, false);
 }
 
+/** A destructive (red) toast with a text of the app's own. */
+export function notifyFailureText(title: string, message: ReactNode): void {
+  show(title, message, true);
+}
+
 /** A destructive (red) toast with the server's sentence, or `fallback` when there is none. */
 export function notifyFailure(title: string, error: unknown, fallback: string): void {
   show(title, serverMessage(error) ?? fallback, true);

@@ -1,14 +1,58 @@
-import { Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { AdminGate } from '../components/AdminGate';
+import { EmailSettingsTab, MonitoringTab, OverviewTab } from '../components/AdminTabs';
 import { PageLayout } from '../components/PageLayout';
 
-/** A placeholder until this page is built; kept as a lazy route so it can be replaced. */
+type DashboardTab = 'overview' | 'monitoring' | 'email';
+
+function isDashboardTab(value: string | null): value is DashboardTab {
+  return value === 'overview' || value === 'monitoring' || value === 'email';
+}
+
+/** The dashboard shell: title, 'Create New Sign Up' and the three tabs. */
+function AdminDashboard() {
+  const [tab, setTab] = useState<DashboardTab>('overview');
+  const [creating, setCreating] = useState(false);
+  const openCreate = () => setCreating(true);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={1}>PAC Admin Dashboard</Title>
+        <Button onClick={openCreate}>Create New Sign Up</Button>
+      </Group>
+      {/* Hidden tabs unmount, so that a tab's polling runs only while it is shown. */}
+      <Tabs value={tab} onChange={(value) => isDashboardTab(value) && setTab(value)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="monitoring">Website Monitoring</Tabs.Tab>
+          <Tabs.Tab value="email">Email Settings</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="lg">
+          <OverviewTab onCreateSheet={openCreate} />
+        </Tabs.Panel>
+        <Tabs.Panel value="monitoring" pt="lg">
+          <MonitoringTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="email" pt="lg">
+          <EmailSettingsTab onOpenMonitoring={() => setTab('monitoring')} />
+        </Tabs.Panel>
+      </Tabs>
+      <Modal opened={creating} onClose={() => setCreating(false)} title="Create New Signup Sheet">
+        <Text size="sm">Creating signup sheets from the dashboard is coming soon.</Text>
+      </Modal>
+    </Stack>
+  );
+}
+
+/** /admin — the admin gate, and behind it the dashboard. */
 export default function AdminPage() {
   return (
     <PageLayout>
-      <Title order={1}>Admin</Title>
-      <Text c="dimmed" mt="sm">
-        This page is coming soon.
-      </Text>
+      <AdminGate>
+        <AdminDashboard />
+      </AdminGate>
     </PageLayout>
   );
 }

@@ -1,14 +1,85 @@
-import { Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
+import { ProfileDetails } from '../components/ProfileDetails';
+import { useAccountDialogs } from '../session/AccountDialogsProvider';
+import { useAuthDialog } from '../session/AuthDialogProvider';
+import { useCurrentUser } from '../session/useCurrentUser';
+import { trpc } from '../trpc';
 
-/** A placeholder until this page is built; kept as a lazy route so it can be replaced. */
-export default function ProfilePage() {
+function ProfileNotFound({ signedOut }: { signedOut: boolean }) {
+  const { openAuthDialog } = useAuthDialog();
   return (
-    <PageLayout>
-      <Title order={1}>Profile</Title>
-      <Text c="dimmed" mt="sm">
-        This page is coming soon.
-      </Text>
-    </PageLayout>
+    <Card withBorder padding="xl" maw={520} mx="auto" ta="center">
+      <Stack align="center" gap="sm">
+        <Title order={1} size="h2">
+          Profile Not Found
+        </Title>
+        <Text c="dimmed">
+          {signedOut
+            ? 'Please sign in to see your profile.'
+            : 'This profile does not exist, or you do not have permission to view it.'}
+        </Text>
+        <Group justify="center" gap="sm">
+          {signedOut && <Button onClick={() => openAuthDialog()}>Login</Button>}
+          <Button component={Link} to="/" variant="light">
+            Back to Home
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
   );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Stack gap="xl" aria-busy="true" aria-label="Loading profile">
+      <Card withBorder padding="xl">
+        <Stack gap="sm">
+          <Skeleton height={30} width="40%" />
+          <Skeleton height={14} width="25%" />
+          <Skeleton height={14} mt="md" />
+          <Skeleton height={14} width="70%" />
+        </Stack>
+      </Card>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+        <Skeleton height={96} />
+        <Skeleton height={96} />
+      </SimpleGrid>
+      <Stack gap="sm">
+        <Skeleton height={24} width="30%" />
+        <Skeleton height={88} />
+        <Skeleton height={88} />
+      </Stack>
+    </Stack>
+  );
+}
+
+/** /profile/:userId — a user's account details, totals and volunteer history. */
+export default function ProfilePage() {
+  const { userId: rawId } = useParams();
+  const userId = Number(rawId);
+  const validId = Number.isSafeInteger(userId) && userId > 0;
+  const { user } = useCurrentUser();
+  const { openAccountSettings, openChangePassword } = useAccountDialogs();
+  // Signed out, the server answers UNAUTHORIZED; someone else's profile is FORBIDDEN. Either way,
+  // and for any other failure, the page says 'Profile Not Found' (SPEC.md section 8).
+  const profile = trpc.auth.profile.useQuery({ userId }, { enabled: validId });
+
+  let content;
+  if (!validId || profile.isError) {
+    content = <ProfileNotFound signedOut={user === null} />;
+  } else if (profile.isPending) {
+    content = <ProfileSkeleton />;
+  } else {
+    const own = user?.id === profile.data.id;
+    content = (
+      <ProfileDetails
+        profile={profile.data}
+        own={own ? { onAccountSettings: openAccountSettings, onChangePassword: openChangePassword } : undefined}
+      />
+    );
+  }
+
+  return <PageLayout>{content}</PageLayout>;
 }

@@ -10,6 +10,8 @@ export interface OpenAuthDialogOptions {
   tab?: AuthTab;
   /** Called once the user has logged in or registered (the admin gate reloads the page). */
   onSuccess?: (user: User) => void;
+  /** A sample address shown in the login form's empty Email field. */
+  emailPlaceholder?: string;
 }
 
 interface AuthDialogContextValue {
@@ -24,10 +26,12 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   const [requested, setRequested] = useState(false);
   const [tab, setTab] = useState<AuthTab>('login');
   const [onSuccess, setOnSuccess] = useState<{ run: (user: User) => void } | null>(null);
+  const [emailPlaceholder, setEmailPlaceholder] = useState<string | undefined>(undefined);
 
   const openAuthDialog = useCallback((options: OpenAuthDialogOptions = {}) => {
     setTab(options.tab ?? 'login');
     setOnSuccess(options.onSuccess ? { run: options.onSuccess } : null);
+    setEmailPlaceholder(options.emailPlaceholder);
     setOpened(true);
     setRequested(true);
   }, []);
@@ -45,6 +49,7 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
             onTabChange={setTab}
             onClose={() => setOpened(false)}
             onSuccess={onSuccess?.run}
+            emailPlaceholder={emailPlaceholder}
           />
         </Suspense>
       )}

@@ -15,10 +15,12 @@ export interface AuthModalProps {
   onClose: () => void;
   /** Called after a successful login or registration, once the user is stored. */
   onSuccess?: (user: User) => void;
+  /** A sample address for the login form's Email field. */
+  emailPlaceholder?: string;
 }
 
 /** The login and signup dialog with its two tabs, Login and Sign Up. */
-export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess }: AuthModalProps) {
+export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess, emailPlaceholder }: AuthModalProps) {
   const { setUser } = useCurrentUser();
   const utils = trpc.useUtils();
 
@@ -55,7 +57,12 @@ export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess }: Auth
           <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="login">
-          <LoginForm onSubmit={(values) => login.mutate(values)} onCancel={onClose} submitting={login.isPending} />
+          <LoginForm
+            onSubmit={(values) => login.mutate(values)}
+            onCancel={onClose}
+            submitting={login.isPending}
+            emailPlaceholder={emailPlaceholder}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="signup">
           <SignUpForm

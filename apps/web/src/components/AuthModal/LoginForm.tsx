@@ -9,13 +9,15 @@ interface LoginFormProps {
   onSubmit: (values: LoginValues) => void;
   onCancel: () => void;
   submitting: boolean;
+  /** A sample address shown in the empty Email field (the admin gate shows an admin's). */
+  emailPlaceholder?: string;
 }
 
 // The visibility toggle's default label contains 'password', which would give two controls
 // the same accessible name as the field.
 const toggleProps = { 'aria-label': 'Show or hide what you typed' };
 
-export function LoginForm({ onSubmit, onCancel, submitting }: LoginFormProps) {
+export function LoginForm({ onSubmit, onCancel, submitting, emailPlaceholder }: LoginFormProps) {
   const { form, onSubmit: handleSubmit } = useSchemaForm({
     initialValues: { email: '', password: '' },
     schema: loginSchema,
@@ -28,6 +30,7 @@ export function LoginForm({ onSubmit, onCancel, submitting }: LoginFormProps) {
           label="Email"
           type="email"
           autoComplete="email"
+          placeholder={emailPlaceholder}
           withAsterisk
           data-autofocus
           {...form.getInputProps('email')}

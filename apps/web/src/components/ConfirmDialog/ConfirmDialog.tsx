@@ -5,6 +5,8 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
+  /** The label of the button that dismisses the question. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** The action is under way: the confirm button spins and nothing can be pressed twice. */
@@ -17,6 +19,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  cancelLabel = 'Cancel',
   onConfirm,
   onCancel,
   loading = false,
@@ -26,7 +29,7 @@ export function ConfirmDialog({
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button color="red" onClick={onConfirm} loading={loading}>
           {confirmLabel}

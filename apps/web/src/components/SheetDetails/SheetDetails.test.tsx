@@ -91,4 +91,31 @@ describe('SheetDetails', () => {
     renderWithProviders(<SheetDetails sheet={sheet} />);
     expect(screen.queryByRole('button', { name: /^(edit|delete|remove) /i })).toBeNull();
   });
+
+  it('asks before cancelling your own signup, naming the slot', () => {
+    const mine = {
+      id: 12,
+      slotId: 2,
+      name: 'Pat Parent',
+      signupTime: new Date(2030, 11, 2),
+      isMine: true,
+      email: 'pat@example.org',
+      phone: '555-0101',
+      notes: null,
+      emailConsent: false,
+      userId: 3,
+    };
+    const withMine: SheetDetail = {
+      ...sheet,
+      slots: [slot(2, 'Judges', new Date(2031, 2, 14, 19, 0), { currentVolunteers: 1, volunteers: [mine] })],
+    };
+    renderWithProviders(<SheetDetails sheet={withMine} />, { user: { id: 3, name: 'Pat Parent', isAdmin: false } });
+    expect(screen.getByText('You')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel my signup' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Signup' });
+    expect(within(dialog).getByText('Are you sure you want to cancel your signup for Judges?')).toBeDefined();
+    expect(within(dialog).getByRole('button', { name: 'Cancel my signup' })).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my signup' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 });

@@ -19,7 +19,12 @@ type Dialog =
   | { kind: 'editSlot'; slot: SlotDetail }
   | { kind: 'deleteSlot'; slot: SlotDetail }
   | { kind: 'editVolunteer'; volunteer: VolunteerView }
-  | { kind: 'removeVolunteer'; volunteer: VolunteerView };
+  | { kind: 'removeVolunteer'; volunteer: VolunteerView }
+  | { kind: 'cancelMine'; volunteer: VolunteerView; slot: SlotDetail };
+
+export function cancelSignupQuestion(slotTitle: string): string {
+  return `Are you sure you want to cancel your signup for ${slotTitle}?`;
+}
 
 export function removeVolunteerQuestion(name: string): string {
   return `Are you sure you want to remove ${name} from this volunteer slot?`;
@@ -42,8 +47,13 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
   const close = () => setOpened(false);
   const isOpen = (kind: Dialog['kind']) => opened && dialog?.kind === kind;
 
+  // A signup changes the slot counts and the signed-in volunteer's history.
   const refresh = async () => {
-    await Promise.all([utils.sheets.byId.invalidate({ id: sheet.id }), utils.sheets.list.invalidate()]);
+    await Promise.all([
+      utils.sheets.byId.invalidate({ id: sheet.id }),
+      utils.sheets.list.invalidate(),
+      utils.auth.profile.invalidate(),
+    ]);
   };
 
   const signUp = trpc.volunteers.create.useMutation({
@@ -94,6 +104,11 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
     onSettled: refresh,
   });
 
+  const cancelMine = trpc.volunteers.delete.useMutation({
+    onError: (error) => notifyFailure('Cancellation Failed', error, 'Failed to cancel your signup. Please try again.'),
+    onSettled: refresh,
+  });
+
   const slots = sortSlots(sheet.slots);
   const account = me.data ?? null;
 
@@ -139,6 +154,7 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
                 key={slot.id}
                 slot={slot}
                 onSignUp={() => setDialog({ kind: 'signup', slot })}
+                onCancelMine={(volunteer) => setDialog({ kind: 'cancelMine', volunteer, slot })}
                 admin={
                   isAdmin
                     ? {
@@ -225,6 +241,29 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
               onSuccess: () => {
                 close();
                 notifySuccess('Volunteer Removed', `${name} has been removed from this volunteer slot.`);
+              },
+            },
+          );
+        }}
+      />
+
+      <ConfirmDialog
+        opened={isOpen('cancelMine')}
+        title="Cancel Signup"
+        message={dialog?.kind === 'cancelMine' ? cancelSignupQuestion(dialog.slot.title) : ''}
+        confirmLabel="Cancel my signup"
+        cancelLabel="Keep my signup"
+        loading={cancelMine.isPending}
+        onCancel={close}
+        onConfirm={() => {
+          if (dialog?.kind !== 'cancelMine') return;
+          const { volunteer, slot } = dialog;
+          cancelMine.mutate(
+            { id: volunteer.id },
+            {
+              onSuccess: () => {
+                close();
+                notifySuccess('Signup Cancelled', `Your signup for ${slot.title} has been cancelled.`);
               },
             },
           );

@@ -1,1 +1,1 @@
-export { removeVolunteerQuestion, SheetDetails } from './SheetDetails';
+export { cancelSignupQuestion, removeVolunteerQuestion, SheetDetails } from './SheetDetails';

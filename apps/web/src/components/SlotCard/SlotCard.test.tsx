@@ -80,4 +80,21 @@ describe('SlotCard', () => {
     expect(admin.onEditVolunteer).toHaveBeenCalledWith(robin);
     expect(admin.onRemoveVolunteer).toHaveBeenCalledWith(robin);
   });
+
+  it("marks the viewer's own signup 'You' and offers to cancel it", () => {
+    const onCancelMine = vi.fn();
+    const mine = volunteer(5, 'Pat Parent', { isMine: true, email: 'pat@example.org', phone: '555-0101' });
+    renderWithProviders(
+      <SlotCard
+        slot={slot({ volunteers: [volunteer(1, 'Jamie R.'), mine] })}
+        onSignUp={vi.fn()}
+        onCancelMine={onCancelMine}
+      />,
+    );
+    expect(screen.getByText('You')).toBeDefined();
+    const buttons = screen.getAllByRole('button', { name: 'Cancel my signup' });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0] as HTMLElement);
+    expect(onCancelMine).toHaveBeenCalledWith(mine);
+  });
 });

@@ -7,6 +7,8 @@ import { ClockIcon, EditIcon, TrashIcon } from '../Icons';
 export interface SlotCardProps {
   slot: SlotDetail;
   onSignUp: () => void;
+  /** Cancels one of the viewer's own signups (those marked isMine). */
+  onCancelMine?: (volunteer: VolunteerView) => void;
   /** Admin controls: present only for admins. */
   admin?: {
     onEdit: () => void;
@@ -16,7 +18,14 @@ export interface SlotCardProps {
   };
 }
 
-function VolunteerRow({ volunteer, admin }: { volunteer: VolunteerView; admin: SlotCardProps['admin'] }) {
+interface VolunteerRowProps {
+  volunteer: VolunteerView;
+  slotTitleId: string;
+  onCancelMine: SlotCardProps['onCancelMine'];
+  admin: SlotCardProps['admin'];
+}
+
+function VolunteerRow({ volunteer, slotTitleId, onCancelMine, admin }: VolunteerRowProps) {
   const contact = [volunteer.email, volunteer.phone].filter((v): v is string => typeof v === 'string' && v !== '');
   return (
     <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -40,6 +49,19 @@ function VolunteerRow({ volunteer, admin }: { volunteer: VolunteerView; admin: S
           <Text size="xs" c="dimmed" fs="italic">
             {volunteer.notes}
           </Text>
+        )}
+        {volunteer.isMine && onCancelMine && (
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-xs"
+            mt={4}
+            style={{ alignSelf: 'flex-start' }}
+            aria-describedby={slotTitleId}
+            onClick={() => onCancelMine(volunteer)}
+          >
+            Cancel my signup
+          </Button>
         )}
       </Stack>
       {admin && (
@@ -70,7 +92,7 @@ function VolunteerRow({ volunteer, admin }: { volunteer: VolunteerView; admin: S
 }
 
 /** One volunteer slot on the sheet page: its details, volunteers, and Sign Up or FULL. */
-export function SlotCard({ slot, onSignUp, admin }: SlotCardProps) {
+export function SlotCard({ slot, onSignUp, onCancelMine, admin }: SlotCardProps) {
   const full = isSlotFull(slot);
   const time = formatTimeRange(slot.startTime, slot.endTime);
   const titleId = `slot-${slot.id}-title`;
@@ -128,7 +150,13 @@ export function SlotCard({ slot, onSignUp, admin }: SlotCardProps) {
             </Text>
             <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
               {slot.volunteers.map((v) => (
-                <VolunteerRow key={v.id} volunteer={v} admin={admin} />
+                <VolunteerRow
+                  key={v.id}
+                  volunteer={v}
+                  slotTitleId={titleId}
+                  onCancelMine={onCancelMine}
+                  admin={admin}
+                />
               ))}
             </Stack>
           </Stack>

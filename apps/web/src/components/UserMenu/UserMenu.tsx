@@ -1,8 +1,8 @@
 import { Button, Menu } from '@mantine/core';
-import { useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/session';
-import { useCurrentUser } from '../../session/useCurrentUser';
-import { trpc } from '../../trpc';
+import { useAccountDialogs } from '../../session/AccountDialogsProvider';
+import { useSignOut } from '../../session/useSignOut';
 
 function Chevron() {
   return (
@@ -20,19 +20,10 @@ function Chevron() {
   );
 }
 
-/** The signed-in user's menu: Account Settings, Change Password, Logout. */
+/** The signed-in user's menu: My Profile, Account Settings, Change Password, Logout. */
 export function UserMenu({ user }: { user: CurrentUser }) {
-  const navigate = useNavigate();
-  const { setUser } = useCurrentUser();
-  const utils = trpc.useUtils();
-
-  const signOut = () => {
-    setUser(null);
-    utils.auth.me.setData(undefined, null);
-  };
-  // The stored user goes whatever the server answers: a session that is already gone is still
-  // a signed-out user.
-  const logout = trpc.auth.logout.useMutation({ onSettled: signOut });
+  const { openAccountSettings, openChangePassword } = useAccountDialogs();
+  const { signOut, pending } = useSignOut();
 
   return (
     <Menu position="bottom-end" withinPortal>
@@ -43,10 +34,13 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{user.isAdmin ? 'Administrator' : 'Signed in'}</Menu.Label>
-        <Menu.Item onClick={() => void navigate(`/profile/${user.id}?section=account`)}>Account Settings</Menu.Item>
-        <Menu.Item onClick={() => void navigate(`/profile/${user.id}?section=password`)}>Change Password</Menu.Item>
+        <Menu.Item component={Link} to={`/profile/${user.id}`}>
+          My Profile
+        </Menu.Item>
+        <Menu.Item onClick={openAccountSettings}>Account Settings</Menu.Item>
+        <Menu.Item onClick={openChangePassword}>Change Password</Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        <Menu.Item color="red" onClick={signOut} disabled={pending}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>

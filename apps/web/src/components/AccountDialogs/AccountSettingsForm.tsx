@@ -1,0 +1,55 @@
+import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { accountUpdateSchema } from '@pac/validators';
+import type { z } from 'zod';
+import { useSchemaForm } from '../../lib/schemaForm';
+
+export type AccountSettingsValues = z.output<typeof accountUpdateSchema>;
+
+export interface AccountSettingsFormProps {
+  /** The account as it is now; the form starts from it. */
+  account: { name: string; email: string; phone: string | null; emailConsent: boolean };
+  onSubmit: (values: AccountSettingsValues) => void;
+  onCancel: () => void;
+  submitting?: boolean;
+}
+
+/** Name, email, phone and the email-updates choice, validated by the schema the server uses. */
+export function AccountSettingsForm({ account, onSubmit, onCancel, submitting = false }: AccountSettingsFormProps) {
+  const { form, onSubmit: handleSubmit } = useSchemaForm({
+    initialValues: {
+      name: account.name,
+      email: account.email,
+      phone: account.phone ?? '',
+      emailConsent: account.emailConsent,
+    },
+    schema: accountUpdateSchema,
+  });
+
+  return (
+    <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
+      <Stack gap="sm">
+        <TextInput label="Name" autoComplete="name" withAsterisk data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+        <TextInput
+          label="Phone"
+          description="Optional"
+          type="tel"
+          autoComplete="tel"
+          {...form.getInputProps('phone')}
+        />
+        <Checkbox
+          label="Send me updates about volunteer opportunities"
+          {...form.getInputProps('emailConsent', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end" mt="sm">
+          <Button variant="default" onClick={onCancel} disabled={submitting}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            Save Changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

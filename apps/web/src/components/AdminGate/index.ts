@@ -1,0 +1,1 @@
+export { AdminGate, type AdminGateProps, sampleAdminEmail } from './AdminGate';

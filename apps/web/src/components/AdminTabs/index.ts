@@ -1,0 +1,3 @@
+export { EmailSettingsTab, type EmailSettingsTabProps } from './EmailSettingsTab';
+export { MonitoringTab } from './MonitoringTab';
+export { OverviewTab, type OverviewTabProps } from './OverviewTab';

@@ -1,0 +1,111 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import type { HistoryEntry, Profile } from '../../types';
+import { ProfileDetails } from './ProfileDetails';
+
+const now = new Date(2031, 4, 10, 12, 0);
+
+function entry(id: number, sheetTitle: string, eventDate: Date, extra: Partial<HistoryEntry> = {}): HistoryEntry {
+  const start = new Date(eventDate.getTime());
+  const end = new Date(eventDate.getTime() + 2.5 * 3_600_000);
+  return {
+    id,
+    signupTime: new Date(2031, 0, 1),
+    notes: null,
+    slot: {
+      id: id * 10,
+      signupSheetId: id * 100,
+      title: `Slot ${id}`,
+      description: null,
+      startTime: start,
+      endTime: end,
+      maxVolunteers: 3,
+      currentVolunteers: 1,
+    },
+    signupSheet: {
+      id: id * 100,
+      title: sheetTitle,
+      description: null,
+      eventDate,
+      organizerName: 'Olivia Organizer',
+      organizerEmail: 'olivia@example.org',
+      createdAt: new Date(2030, 0, 1),
+    },
+    ...extra,
+  };
+}
+
+function profile(overrides: Partial<Profile> = {}): Profile {
+  return {
+    id: 3,
+    name: 'Pat Parent',
+    email: 'pat@example.org',
+    phone: '555-0101',
+    isAdmin: false,
+    emailConsent: false,
+    createdAt: new Date(2030, 8, 1),
+    lastLoginAt: null,
+    volunteerHistory: [
+      entry(1, 'Spring Fair', new Date(2031, 5, 1, 9, 0), { notes: 'Bringing a table' }),
+      entry(2, 'Winter Concert', new Date(2030, 11, 12, 18, 0)),
+    ],
+    totalSignups: 2,
+    totalHours: 5,
+    ...overrides,
+  };
+}
+
+describe('ProfileDetails', () => {
+  it('shows the account details and totals, hours to one decimal', () => {
+    renderWithProviders(<ProfileDetails profile={profile({ totalHours: 3.5 })} now={now} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Pat Parent' })).toBeDefined();
+    expect(screen.getByText('pat@example.org')).toBeDefined();
+    expect(screen.getByText('555-0101')).toBeDefined();
+    expect(screen.getAllByText(/September 1, 2030/).length).toBeGreaterThan(0);
+    expect(within(screen.getByRole('group', { name: 'Total Signups' })).getByText('2')).toBeDefined();
+    expect(within(screen.getByRole('group', { name: 'Total Hours' })).getByText('3.5')).toBeDefined();
+    expect(screen.queryByText('Administrator')).toBeNull();
+  });
+
+  it("shows whole hours with one decimal and an 'Administrator' badge for admins", () => {
+    renderWithProviders(<ProfileDetails profile={profile({ isAdmin: true, totalHours: 5 })} now={now} />);
+    expect(within(screen.getByRole('group', { name: 'Total Hours' })).getByText('5.0')).toBeDefined();
+    expect(screen.getByText('Administrator')).toBeDefined();
+  });
+
+  it("marks future events 'Upcoming' and past ones 'Completed', linking each sheet", () => {
+    renderWithProviders(<ProfileDetails profile={profile()} now={now} />);
+    const items = within(screen.getByRole('region', { name: 'Volunteer History' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [future, past] = items as [HTMLElement, HTMLElement];
+    expect(within(future).getByRole('link', { name: 'Spring Fair' }).getAttribute('href')).toBe('/signup-sheet/100');
+    expect(within(future).getByText('Slot 1')).toBeDefined();
+    expect(within(future).getByText('Notes: Bringing a table')).toBeDefined();
+    expect(within(future).getByText('Upcoming')).toBeDefined();
+    expect(within(future).getByText(/Sun, Jun 1 · 9:00 AM – 11:30 AM/)).toBeDefined();
+    expect(within(past).getByRole('link', { name: 'Winter Concert' })).toBeDefined();
+    expect(within(past).getByText('Completed')).toBeDefined();
+  });
+
+  it('says so when there is no history yet', () => {
+    renderWithProviders(
+      <ProfileDetails profile={profile({ volunteerHistory: [], totalSignups: 0, totalHours: 0 })} now={now} />,
+    );
+    expect(screen.getByText('No Volunteer History Yet')).toBeDefined();
+    expect(within(screen.getByRole('group', { name: 'Total Hours' })).getByText('0.0')).toBeDefined();
+  });
+
+  it('offers Account Settings and Change Password on your own profile only', () => {
+    const own = { onAccountSettings: vi.fn(), onChangePassword: vi.fn() };
+    const { unmount } = renderWithProviders(<ProfileDetails profile={profile()} own={own} now={now} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Account Settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(own.onAccountSettings).toHaveBeenCalledOnce();
+    expect(own.onChangePassword).toHaveBeenCalledOnce();
+    unmount();
+
+    renderWithProviders(<ProfileDetails profile={profile()} now={now} />);
+    expect(screen.queryByRole('button', { name: 'Account Settings' })).toBeNull();
+  });
+});

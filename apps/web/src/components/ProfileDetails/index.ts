@@ -1,0 +1,1 @@
+export { ProfileDetails, type ProfileDetailsProps } from './ProfileDetails';

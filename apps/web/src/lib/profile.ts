@@ -1,0 +1,18 @@
+export type HistoryStatus = 'Upcoming' | 'Completed';
+
+/** SPEC.md section 4: a history entry is Upcoming while its event date is in the future. */
+export function historyStatus(eventDate: Date, now: Date = new Date()): HistoryStatus {
+  return eventDate.getTime() > now.getTime() ? 'Upcoming' : 'Completed';
+}
+
+/** A slot's length in hours (end minus start); 0 without both times or when the end comes first. */
+export function slotHours(slot: { startTime: Date | null; endTime: Date | null }): number {
+  if (!slot.startTime || !slot.endTime) return 0;
+  return Math.max(0, slot.endTime.getTime() - slot.startTime.getTime()) / 3_600_000;
+}
+
+/** Hours shown to one decimal: 2.5 → '2.5', 3 → '3.0'. */
+export function formatHours(hours: number): string {
+  if (!Number.isFinite(hours) || hours < 0) return '0.0';
+  return (Math.round(hours * 10) / 10).toFixed(1);
+}
