@@ -20,6 +20,9 @@ export const monitors = sqliteTable('monitors', {
   scheduleMinutes: integer().notNull().default(15),
   lastCheckAt: timestamp(),
   lastContentHash: text(),
+  /** Validators from the last 200 answer, sent back as If-None-Match / If-Modified-Since. */
+  etag: text(),
+  lastModified: text(),
   status: text({ enum: monitorStatuses }).notNull().default('active'),
   errorCount: integer().notNull().default(0),
   emailNotifications: integer({ mode: 'boolean' }).notNull().default(true),
@@ -80,6 +83,11 @@ export const notifications = sqliteTable(
     attempts: integer().notNull().default(0),
     lastError: text(),
     nextAttemptAt: timestamp(),
+    /**
+     * Set while a worker is sending. A row still claimed at start-up was interrupted mid-send: it is
+     * marked failed rather than sent again, so that nothing is ever posted twice.
+     */
+    claimedAt: timestamp(),
     sentAt: timestamp(),
     createdAt: createdAt(),
   },

@@ -1,0 +1,246 @@
+import {
+  classifyChange,
+  hashContent,
+  isRecentVersion,
+  lineDiff,
+  severityOf,
+  summarizeChange,
+  type ChangeType,
+  type LineDiff,
+  type Severity,
+} from './diff.ts';
+import { extractContent, filterFutureEvents, InvalidSelectorError } from './extract.ts';
+import {
+  MonitorFetchError,
+  safeFetch,
+  type HostSpacer,
+  type MonitorFetchErrorKind,
+  type SafeFetchOptions,
+} from './fetch.ts';
+import { checkMonitorUrl } from './url.ts';
+
+export const EXCERPT_MAX_CHARS = 500;
+
+export interface MonitorToCheck {
+  url: string;
+  selectors: string[];
+  ignoreSelectors: string[];
+  filterFutureEvents: boolean;
+  /** Used in the change summary; defaults to the URL's host. */
+  name?: string;
+}
+
+export interface PreviousState {
+  /** Hash of the last successful snapshot; null before the first success. */
+  hash: string | null;
+  text: string | null;
+  etag?: string;
+  lastModified?: string;
+  /** Hashes of the last few successful snapshots (may include `hash`). */
+  recentHashes: string[];
+}
+
+export interface CheckOptions extends Omit<SafeFetchOptions, 'etag' | 'lastModified'> {
+  /** Today's date for filterFutureEvents. Default: now. */
+  now?: Date;
+  /** Shared spacer, so checks of one school host are spread out. */
+  spacer?: HostSpacer;
+}
+
+/** The snapshot status (SPEC.md section 4) the caller should record for an outcome. */
+export type SnapshotStatus = 'success' | 'error' | 'timeout';
+
+interface Common {
+  durationMs: number;
+  /** Validators to store for the next conditional request. */
+  etag?: string;
+  lastModified?: string;
+}
+
+interface WithContent extends Common {
+  snapshotStatus: 'success';
+  text: string;
+  hash: string;
+  /** The start of the text, at most 500 characters. */
+  excerpt: string;
+  elementsFound: number;
+  finalUrl: string;
+  /** The page passed maxBytes and only its start was read. */
+  truncated: boolean;
+}
+
+export type CheckOutcome =
+  | (Omit<WithContent, 'elementsFound'> & {
+      kind: 'unchanged';
+      /** The server answered 304 Not Modified; text and hash are the previous ones. */
+      notModified: boolean;
+      /** Null after a 304: the page was not downloaded, so nothing was counted. */
+      elementsFound: number | null;
+    })
+  /** First successful check: the content becomes the baseline and no change is announced. */
+  | (WithContent & { kind: 'baseline' })
+  | (WithContent & {
+      kind: 'changed';
+      changeType: ChangeType;
+      summary: string;
+      diff: LineDiff;
+      severity: Severity;
+    })
+  /** The content is back to one of the recent versions: stored, but not announced as a change. */
+  | (WithContent & { kind: 'reverted' })
+  | (Common & {
+      kind: 'error';
+      snapshotStatus: 'error' | 'timeout';
+      errorKind: MonitorFetchErrorKind | 'selector' | 'invalid-url';
+      message: string;
+      elementsFound: number | null;
+      /** HTTP status, for errorKind 'http'. */
+      status?: number;
+    });
+
+/** The start of a text, cut on a character boundary, at most `max` characters including the ellipsis. */
+export function excerptOf(text: string, max = EXCERPT_MAX_CHARS): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  return `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * Checks one monitor once: fetches the page safely, extracts the watched text, and compares it with
+ * the previous successful snapshot. Never throws; every failure is an 'error' outcome.
+ */
+export async function checkPage(
+  monitor: MonitorToCheck,
+  previous: PreviousState,
+  opts: CheckOptions,
+): Promise<CheckOutcome> {
+  const started = performance.now();
+  const elapsed = (): number => Math.round(performance.now() - started);
+  const validators = {
+    ...(previous.etag === undefined ? {} : { etag: previous.etag }),
+    ...(previous.lastModified === undefined ? {} : { lastModified: previous.lastModified }),
+  };
+
+  const urlCheck = checkMonitorUrl(monitor.url, opts);
+  if (!urlCheck.ok) {
+    return {
+      kind: 'error',
+      snapshotStatus: 'error',
+      errorKind: 'invalid-url',
+      message: urlCheck.reason,
+      elementsFound: null,
+      durationMs: elapsed(),
+      ...validators,
+    };
+  }
+  const name = monitor.name ?? urlCheck.url.hostname;
+
+  try {
+    await opts.spacer?.wait(urlCheck.url.hostname);
+    // Validators only make sense against a stored baseline to fall back on.
+    const conditional = previous.hash !== null && previous.text !== null ? validators : {};
+    const fetched = await safeFetch(urlCheck.url, { ...opts, ...conditional });
+    // A 304 may omit the validators; keep the ones that still describe the stored content.
+    const etag = fetched.etag ?? previous.etag;
+    const lastModified = fetched.lastModified ?? previous.lastModified;
+    const stored = {
+      ...(etag === undefined ? {} : { etag }),
+      ...(lastModified === undefined ? {} : { lastModified }),
+    };
+
+    if (fetched.notModified && previous.hash !== null && previous.text !== null) {
+      return {
+        kind: 'unchanged',
+        snapshotStatus: 'success',
+        notModified: true,
+        text: previous.text,
+        hash: previous.hash,
+        excerpt: excerptOf(previous.text),
+        elementsFound: null,
+        finalUrl: fetched.finalUrl,
+        truncated: false,
+        durationMs: elapsed(),
+        ...stored,
+      };
+    }
+
+    const extracted = extractContent(fetched.body, monitor.selectors, monitor.ignoreSelectors);
+    if (extracted.elementsFound === 0) {
+      const message = fetched.truncated
+        ? `selector not found (only the first ${opts.maxBytes ?? 'limit'} bytes of the page were read)`
+        : 'selector not found';
+      return {
+        kind: 'error',
+        snapshotStatus: 'error',
+        errorKind: 'selector',
+        message,
+        elementsFound: 0,
+        durationMs: elapsed(),
+        ...stored,
+      };
+    }
+    const text = monitor.filterFutureEvents
+      ? filterFutureEvents(extracted.text, opts.now ?? new Date())
+      : extracted.text;
+    const hash = hashContent(text);
+    const content = {
+      snapshotStatus: 'success' as const,
+      text,
+      hash,
+      excerpt: excerptOf(text),
+      elementsFound: extracted.elementsFound,
+      finalUrl: fetched.finalUrl,
+      truncated: fetched.truncated,
+      durationMs: elapsed(),
+      ...stored,
+    };
+
+    if (previous.hash === null) return { kind: 'baseline', ...content };
+    if (hash === previous.hash) return { kind: 'unchanged', notModified: false, ...content };
+    if (isRecentVersion(hash, previous.recentHashes)) return { kind: 'reverted', ...content };
+
+    const diff = lineDiff(previous.text ?? '', text);
+    return {
+      kind: 'changed',
+      changeType: classifyChange(previous.text, text),
+      summary: summarizeChange(diff, name),
+      diff,
+      severity: severityOf(diff),
+      ...content,
+    };
+  } catch (err) {
+    if (err instanceof MonitorFetchError) {
+      return {
+        kind: 'error',
+        snapshotStatus: err.kind === 'timeout' ? 'timeout' : 'error',
+        errorKind: err.kind,
+        message: err.message,
+        elementsFound: null,
+        durationMs: elapsed(),
+        ...(err.status === undefined ? {} : { status: err.status }),
+        ...validators,
+      };
+    }
+    if (err instanceof InvalidSelectorError) {
+      return {
+        kind: 'error',
+        snapshotStatus: 'error',
+        errorKind: 'selector',
+        message: err.message,
+        elementsFound: null,
+        durationMs: elapsed(),
+        ...validators,
+      };
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return {
+      kind: 'error',
+      snapshotStatus: 'error',
+      errorKind: 'network',
+      message: `Check failed: ${message}`,
+      elementsFound: null,
+      durationMs: elapsed(),
+      ...validators,
+    };
+  }
+}

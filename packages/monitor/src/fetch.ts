@@ -1,0 +1,325 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP, type LookupFunction } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TextDecoder } from 'node:util';
+import { Agent, request } from 'undici';
+import { isForbiddenAddress } from './addresses.ts';
+import { checkMonitorUrl, hasUnsafeCharacter } from './url.ts';
+
+export const MONITOR_USER_AGENT = 'PAC-Hub-Monitor/1.0 (+school website watch)';
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_MAX_BYTES = 5_242_880;
+export const MAX_REDIRECTS = 5;
+
+export type MonitorFetchErrorKind = 'refused' | 'timeout' | 'http' | 'network' | 'too-large';
+
+/** Every failure of safeFetch, with a sentence fit to show an admin and the original error as cause. */
+export class MonitorFetchError extends Error {
+  override readonly name = 'MonitorFetchError';
+  readonly kind: MonitorFetchErrorKind;
+  /** The HTTP status for kind 'http'. */
+  readonly status: number | undefined;
+
+  constructor(kind: MonitorFetchErrorKind, message: string, options?: { cause?: unknown; status?: number }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
+    this.status = options?.status;
+  }
+}
+
+export interface SafeFetchOptions {
+  /** The approved school-district domain; every hop must stay on it or its subdomains. */
+  domain: string;
+  /** Development and tests only: allow loopback/private addresses and explicit ports. */
+  allowPrivateAddresses?: boolean;
+  /** Like curl --resolve: host name to IP address, replacing DNS for those names. */
+  resolve?: ReadonlyMap<string, string>;
+  /** Whole-fetch budget covering DNS, connect, headers, body and redirects. Default 15000. */
+  timeoutMs?: number;
+  /** Body size limit in bytes. Default 5 MiB. */
+  maxBytes?: number;
+  /** What to do once the body passes maxBytes: keep the first maxBytes (default) or throw 'too-large'. */
+  onTooLarge?: 'truncate' | 'error';
+  /** Validators from the previous successful fetch, sent as If-None-Match / If-Modified-Since. */
+  etag?: string;
+  lastModified?: string;
+}
+
+export interface FetchResult {
+  status: number;
+  notModified: boolean;
+  body: string;
+  etag?: string;
+  lastModified?: string;
+  finalUrl: string;
+  truncated: boolean;
+  contentType?: string;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Resolves every address of `host` (or takes the --resolve override) and refuses forbidden ones. */
+async function resolveChecked(host: string, opts: SafeFetchOptions, signal: AbortSignal): Promise<LookupAddress[]> {
+  const override = opts.resolve?.get(host);
+  let addresses: LookupAddress[];
+  if (override !== undefined) {
+    const family = isIP(override);
+    if (family === 0) throw new MonitorFetchError('refused', `The resolve entry for ${host} is not an IP address`);
+    addresses = [{ address: override, family }];
+  } else {
+    addresses = await new Promise<LookupAddress[]>((resolve, reject) => {
+      const onAbort = (): void => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+      if (signal.aborted) {
+        onAbort();
+        return;
+      }
+      signal.addEventListener('abort', onAbort, { once: true });
+      dnsLookup(host, { all: true, order: 'verbatim' }, (err, found) => {
+        signal.removeEventListener('abort', onAbort);
+        if (err)
+          reject(
+            new MonitorFetchError('network', `Could not resolve ${host}: ${err.code ?? err.message}`, { cause: err }),
+          );
+        else resolve(found);
+      });
+    });
+  }
+  if (addresses.length === 0) throw new MonitorFetchError('network', `Could not resolve ${host}`);
+  if (opts.allowPrivateAddresses !== true) {
+    const bad = addresses.find((a) => isForbiddenAddress(a.address));
+    if (bad) {
+      throw new MonitorFetchError(
+        'refused',
+        `Refused: ${host} resolves to a private or reserved address (${bad.address})`,
+      );
+    }
+  }
+  return addresses;
+}
+
+/**
+ * A lookup for net/tls.connect that only ever answers with the addresses already checked, so a DNS
+ * answer that changes between the check and the connect (rebinding) is never used.
+ */
+function pinnedLookup(host: string, addresses: readonly LookupAddress[]): LookupFunction {
+  return (hostname, options, callback) => {
+    const first = addresses[0];
+    if (hostname !== host || first === undefined) {
+      callback(new Error(`Unexpected connection to ${hostname}`), '', 0);
+      return;
+    }
+    if (options.all === true) callback(null, [...addresses]);
+    else callback(null, first.address, first.family);
+  };
+}
+
+function charsetOf(contentType: string | undefined): string {
+  const match = /charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType ?? '');
+  return match?.[1]?.toLowerCase() ?? 'utf-8';
+}
+
+function decoderFor(contentType: string | undefined): TextDecoder {
+  try {
+    return new TextDecoder(charsetOf(contentType));
+  } catch {
+    return new TextDecoder('utf-8');
+  }
+}
+
+/** Stops a response body without reading it; the abort error that undici then emits is expected. */
+function discard(body: NodeJS.ReadableStream & { destroy(): void }): void {
+  body.on('error', () => undefined);
+  body.destroy();
+}
+
+interface Hop {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  truncated: boolean;
+}
+
+async function fetchOnce(url: URL, opts: SafeFetchOptions, signal: AbortSignal, timeoutMs: number): Promise<Hop> {
+  const addresses = await resolveChecked(url.hostname, opts, signal);
+  const agent = new Agent({
+    connect: { lookup: pinnedLookup(url.hostname, addresses), timeout: timeoutMs, rejectUnauthorized: true },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connections: 1,
+  });
+  try {
+    const headers: Record<string, string> = {
+      'user-agent': MONITOR_USER_AGENT,
+      accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+      'accept-encoding': 'identity',
+    };
+    if (opts.etag !== undefined) headers['if-none-match'] = opts.etag;
+    if (opts.lastModified !== undefined) headers['if-modified-since'] = opts.lastModified;
+
+    const response = await request(url, { dispatcher: agent, method: 'GET', headers, signal });
+    const contentType = headerValue(response.headers['content-type']);
+    const status = response.statusCode;
+    if (status < 200 || status >= 300) {
+      // Redirects, 304 and errors: the body is not needed, and draining it could take long.
+      discard(response.body);
+      return { status, headers: response.headers, body: '', truncated: false };
+    }
+
+    const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+    const decoder = decoderFor(contentType);
+    let received = 0;
+    let text = '';
+    let truncated = false;
+    for await (const chunk of response.body) {
+      const bytes = chunk instanceof Uint8Array ? chunk : Buffer.from(String(chunk));
+      const room = maxBytes - received;
+      if (bytes.byteLength > room) {
+        truncated = true;
+        if (opts.onTooLarge === 'error') {
+          discard(response.body);
+          throw new MonitorFetchError('too-large', `The page is larger than the ${maxBytes}-byte limit`);
+        }
+        text += decoder.decode(bytes.subarray(0, room), { stream: true });
+        received = maxBytes;
+        // Stop reading: the rest of the body is never downloaded or buffered.
+        discard(response.body);
+        break;
+      }
+      received += bytes.byteLength;
+      text += decoder.decode(bytes, { stream: true });
+    }
+    // A truncated body may end inside a multi-byte character: leave that partial character out.
+    if (!truncated) text += decoder.decode();
+    return { status, headers: response.headers, body: text, truncated };
+  } finally {
+    await agent.destroy().catch(() => undefined);
+  }
+}
+
+function describeNetworkError(err: unknown, url: URL): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  const detail = typeof code === 'string' ? code : err instanceof Error ? err.message : 'unknown error';
+  if (
+    typeof code === 'string' &&
+    (code.startsWith('ERR_TLS') ||
+      code.includes('CERT') ||
+      code.startsWith('DEPTH_ZERO') ||
+      code.startsWith('SELF_SIGNED'))
+  ) {
+    return `TLS certificate check failed for ${url.hostname} (${detail})`;
+  }
+  return `Could not fetch ${url.href} (${detail})`;
+}
+
+/**
+ * Fetches an approved school page without letting the page, its DNS or its redirects steer the
+ * request anywhere else: every hop is re-checked against the domain policy, every resolved address
+ * against the forbidden ranges, and the connection goes to exactly the addresses that were checked.
+ */
+export async function safeFetch(url: URL, opts: SafeFetchOptions): Promise<FetchResult> {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const controller = new AbortController();
+  const timeoutError = new MonitorFetchError('timeout', `No complete answer within ${timeoutMs} ms`);
+  const timer = setTimeout(() => controller.abort(timeoutError), timeoutMs);
+  const policy = { domain: opts.domain, allowPrivateAddresses: opts.allowPrivateAddresses };
+
+  let current = url;
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const check = checkMonitorUrl(current.href, policy);
+      if (!check.ok) {
+        throw new MonitorFetchError(
+          'refused',
+          redirects === 0 ? `Refused: ${check.reason}` : `Refused redirect to ${current.href}: ${check.reason}`,
+        );
+      }
+      current = check.url;
+
+      let hop: Hop;
+      try {
+        hop = await fetchOnce(current, opts, controller.signal, timeoutMs);
+      } catch (err) {
+        if (controller.signal.aborted) throw timeoutError;
+        if (err instanceof MonitorFetchError) throw err;
+        const code = (err as { code?: unknown } | null)?.code;
+        if (
+          code === 'UND_ERR_HEADERS_TIMEOUT' ||
+          code === 'UND_ERR_BODY_TIMEOUT' ||
+          code === 'UND_ERR_CONNECT_TIMEOUT'
+        ) {
+          throw new MonitorFetchError('timeout', `No complete answer within ${timeoutMs} ms`, { cause: err });
+        }
+        throw new MonitorFetchError('network', describeNetworkError(err, current), { cause: err });
+      }
+
+      const etag = headerValue(hop.headers.etag);
+      const lastModified = headerValue(hop.headers['last-modified']);
+      const contentType = headerValue(hop.headers['content-type']);
+      const meta = {
+        ...(etag === undefined ? {} : { etag }),
+        ...(lastModified === undefined ? {} : { lastModified }),
+        ...(contentType === undefined ? {} : { contentType }),
+      };
+
+      if (REDIRECT_STATUSES.has(hop.status)) {
+        const location = headerValue(hop.headers.location);
+        if (location === undefined || location === '') {
+          throw new MonitorFetchError('http', `HTTP ${hop.status} redirect without a Location`, { status: hop.status });
+        }
+        if (redirects >= MAX_REDIRECTS) {
+          throw new MonitorFetchError('refused', `Refused: more than ${MAX_REDIRECTS} redirects`);
+        }
+        let next: URL;
+        try {
+          if (hasUnsafeCharacter(location) || location.includes('\\')) throw new Error('unsafe characters');
+          next = new URL(location, current);
+        } catch {
+          throw new MonitorFetchError('refused', `Refused redirect to an invalid Location: ${location.slice(0, 200)}`);
+        }
+        current = next;
+        continue;
+      }
+      if (hop.status === 304) {
+        return { status: 304, notModified: true, body: '', finalUrl: current.href, truncated: false, ...meta };
+      }
+      if (hop.status < 200 || hop.status >= 300) {
+        throw new MonitorFetchError('http', `The page answered HTTP ${hop.status}`, { status: hop.status });
+      }
+      return {
+        status: hop.status,
+        notModified: false,
+        body: hop.body,
+        finalUrl: current.href,
+        truncated: hop.truncated,
+        ...meta,
+      };
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Spreads checks of one host out so a burst of monitors on the same school site does not hammer it:
+ * `wait(host)` resolves when at least `minGapMs` have passed since the previous start for that host.
+ * Different hosts never wait for each other. Slots are reserved synchronously, so concurrent callers
+ * queue up in call order.
+ */
+export class HostSpacer {
+  private readonly next = new Map<string, number>();
+
+  constructor(readonly minGapMs = 1000) {}
+
+  async wait(host: string): Promise<void> {
+    const now = Date.now();
+    for (const [key, at] of this.next) if (at <= now) this.next.delete(key);
+    const key = host.toLowerCase();
+    const start = Math.max(now, this.next.get(key) ?? now);
+    this.next.set(key, start + this.minGapMs);
+    if (start > now) await sleep(start - now);
+  }
+}
