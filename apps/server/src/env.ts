@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -84,9 +84,37 @@ const schema = z.object({
   MONITOR_MAX_BYTES: int(5242880, 1024, 104857600),
   MONITOR_ALLOW_PRIVATE_ADDRESSES: bool(false),
   MONITOR_RESOLVE: resolveList,
+  MONITOR_SNAPSHOT_RETENTION: int(100, 5, 100000),
+  MONITOR_ERROR_THRESHOLD: int(3, 1, 100),
+  MONITOR_HOST_SPACING_MS: int(1000, 0, 600000),
+  NOTIFY_WEBHOOK_URL: url.optional(),
 });
 
+const schoolMonitorsSchema = z
+  .array(
+    z.object({
+      name: z.string().trim().min(1).max(100),
+      url: z.string().trim().min(1),
+      selectors: z.array(z.string().trim().min(1)).min(1),
+      ignoreSelectors: z.array(z.string().trim().min(1)).optional(),
+      scheduleMinutes: z.number().int().min(5).max(1440).optional(),
+    }),
+  )
+  .min(1);
+export type SchoolMonitors = z.infer<typeof schoolMonitorsSchema>;
+
+/** The monitors `POST /api/monitors/setup-{slug}` creates when no SCHOOL_MONITORS_FILE is given. */
+export function builtInSchoolMonitors(domain: string): SchoolMonitors {
+  return [
+    { name: 'District home page', url: `https://www.${domain}/`, selectors: ['main'], ignoreSelectors: ['.carousel', '.weather'] },
+    { name: 'District news', url: `https://www.${domain}/news`, selectors: ['main', '.news'], scheduleMinutes: 30 },
+    { name: 'School calendar', url: `https://www.${domain}/calendar`, selectors: ['.calendar', 'main'], scheduleMinutes: 60 },
+  ];
+}
+
 export type Env = z.infer<typeof schema> & {
+  /** The school's monitors, from SCHOOL_MONITORS_FILE or the built-in list. */
+  schoolMonitors: SchoolMonitors;
   /** PUBLIC_BASE_URL, or http://localhost:PORT once the port is known. */
   publicBaseUrl: string | undefined;
   databasePath: string;
@@ -113,8 +141,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const name = String(issue?.path[0] ?? 'environment');
     throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(source[name] ?? '')} ${issue?.message ?? 'is invalid'}`);
   }
+  let schoolMonitors = builtInSchoolMonitors(parsed.data.SCHOOL_DOMAIN);
+  if (parsed.data.SCHOOL_MONITORS_FILE) {
+    const file = parsed.data.SCHOOL_MONITORS_FILE;
+    let list: unknown;
+    try {
+      list = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration: SCHOOL_MONITORS_FILE=${JSON.stringify(file)} could not be read as JSON (${error instanceof Error ? error.message : 'unreadable'})`);
+    }
+    const monitors = schoolMonitorsSchema.safeParse(list);
+    if (!monitors.success) {
+      const issue = monitors.error.issues[0];
+      throw new ConfigError(
+        `Invalid configuration: SCHOOL_MONITORS_FILE=${JSON.stringify(file)} entry ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+      );
+    }
+    schoolMonitors = monitors.data;
+  }
   return {
     ...parsed.data,
+    schoolMonitors,
     publicBaseUrl: parsed.data.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     databasePath: parsed.data.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(parsed.data.DATABASE_PATH),
     uploadDir: resolve(parsed.data.UPLOAD_DIR),

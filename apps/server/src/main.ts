@@ -1,16 +1,29 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { type ApiConfig, closeMailers, ensureAdmin, flushBackgroundMail, LoginThrottle, pruneSessions } from '@pac/api';
+import {
+  type ApiConfig,
+  closeMailers,
+  ensureAdmin,
+  failInterruptedNotifications,
+  flushBackgroundMail,
+  LoginThrottle,
+  MonitorRunner,
+  pruneSessions,
+} from '@pac/api';
 import { migrate, openDatabase } from '@pac/db';
 import { ConfigError, type Env, loadDotEnv, loadEnv } from './env';
 import { createApp } from './http/app';
+import { startMonitorLoop } from './loops/monitors';
 import { startReminderLoop } from './loops/reminders';
 
 export interface RunningServer {
   server: Server;
   url: string;
   env: Env;
+  /** What the procedures run with (the URL's port filled in). */
+  config: ApiConfig;
+  runner: MonitorRunner;
   close(): Promise<void>;
 }
 
@@ -33,7 +46,28 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
       envUser: env.EMAIL_USER,
       envPassword: env.EMAIL_APP_PASSWORD,
     },
+    monitor: {
+      domain: env.SCHOOL_DOMAIN,
+      slug: env.SCHOOL_SLUG,
+      schoolMonitors: env.schoolMonitors,
+      concurrency: env.MONITOR_CONCURRENCY,
+      timeoutMs: env.MONITOR_TIMEOUT_MS,
+      maxBytes: env.MONITOR_MAX_BYTES,
+      allowPrivateAddresses: env.MONITOR_ALLOW_PRIVATE_ADDRESSES,
+      resolve: env.MONITOR_RESOLVE,
+      snapshotRetention: env.MONITOR_SNAPSHOT_RETENTION,
+      errorThreshold: env.MONITOR_ERROR_THRESHOLD,
+      hostSpacingMs: env.MONITOR_HOST_SPACING_MS,
+      webhookUrl: env.NOTIFY_WEBHOOK_URL,
+    },
+    social: {
+      graphBaseUrl: env.GRAPH_API_BASE_URL,
+      facebookPageId: env.FACEBOOK_PAGE_ID,
+      facebookAccessToken: env.FACEBOOK_ACCESS_TOKEN,
+      instagramUserId: env.INSTAGRAM_USER_ID,
+    },
   };
+  const runner = new MonitorRunner(handle.db, config);
   pruneSessions(handle.db, config.sessionIdleDays);
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     await ensureAdmin(handle.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
@@ -44,6 +78,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
     db: handle.db,
     config,
     loginThrottle: new LoginThrottle(config.loginMaxFailures),
+    monitorRunner: runner,
     secureCookies: env.publicBaseUrl?.startsWith('https:') ?? false,
     staticDir,
     uploadDir: env.uploadDir,
@@ -57,17 +92,25 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
   const { port } = server.address() as AddressInfo;
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // A send interrupted by the last shutdown is not repeated (see failInterruptedNotifications).
+  failInterruptedNotifications(handle.db);
   const stopReminders = startReminderLoop(handle.db, config, env.REMINDER_TICK_SECONDS);
+  const stopMonitors = startMonitorLoop(handle.db, config, runner, env.MONITOR_TICK_SECONDS);
   let closing: Promise<void> | null = null;
+  const publicBaseUrl = env.publicBaseUrl ?? `http://localhost:${port}`;
+  config.publicBaseUrl = publicBaseUrl;
   return {
     server,
     url,
-    env: { ...env, publicBaseUrl: env.publicBaseUrl ?? `http://localhost:${port}` },
+    config,
+    runner,
+    env: { ...env, publicBaseUrl },
     close: () => {
       stopReminders();
+      stopMonitors();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
-          void flushBackgroundMail().finally(() => {
+          void Promise.all([runner.idle(), flushBackgroundMail()]).finally(() => {
             closeMailers();
             handle.close();
             resolve();

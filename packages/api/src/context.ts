@@ -1,5 +1,6 @@
 import type { Db, User } from '@pac/db';
 import { LoginThrottle } from './services/loginThrottle';
+import { MonitorRunner } from './services/monitorRunner';
 
 /** Settings the procedures need; built from the environment by apps/server/env.ts. */
 export interface ApiConfig {
@@ -14,6 +15,49 @@ export interface ApiConfig {
   schoolName: string;
   /** SMTP transport; the sender comes from settings (senderEmail/senderPassword) or else the environment. */
   mail: { host: string; port: number; secure: boolean; envUser?: string; envPassword?: string };
+  /** The website watch. */
+  monitor: MonitorConfig;
+  /** Facebook / Instagram through the Graph API. */
+  social: SocialConfig;
+}
+
+export interface SchoolMonitorDefinition {
+  name: string;
+  url: string;
+  selectors: string[];
+  ignoreSelectors?: string[];
+  scheduleMinutes?: number;
+}
+
+export interface MonitorConfig {
+  /** SCHOOL_DOMAIN: monitors may watch it and its subdomains only. */
+  domain: string;
+  /** SCHOOL_SLUG: the suffix of POST /api/monitors/setup-{slug}. */
+  slug: string;
+  /** The monitors the setup route creates. */
+  schoolMonitors: SchoolMonitorDefinition[];
+  concurrency: number;
+  timeoutMs: number;
+  maxBytes: number;
+  /** Development and tests only. */
+  allowPrivateAddresses: boolean;
+  /** Development and tests only: host → ip, like curl --resolve. */
+  resolve: ReadonlyMap<string, string>;
+  /** Snapshots kept per monitor; older ones are pruned. */
+  snapshotRetention: number;
+  /** Least time between two checks of the same host (politeness to the school's server). */
+  hostSpacingMs: number;
+  /** Failed checks in a row before a monitor turns to status error. */
+  errorThreshold: number;
+  /** Where the webhook channel posts, when set. */
+  webhookUrl?: string;
+}
+
+export interface SocialConfig {
+  graphBaseUrl: string;
+  facebookPageId?: string;
+  facebookAccessToken?: string;
+  instagramUserId?: string;
 }
 
 /** The signed-in user as the procedures see it: never the password hash. */
@@ -42,6 +86,8 @@ export interface ContextInner {
   clientAddress: string | null;
   /** Shared by every request of one server. */
   loginThrottle: LoginThrottle;
+  /** Shared by the monitor loop, Check All and rechecks. */
+  monitorRunner: MonitorRunner;
 }
 
 const ignoreCookies: SessionCookieWriter = { set: () => undefined, clear: () => undefined };
@@ -56,6 +102,7 @@ export function createContextInner(opts: {
   cookies?: SessionCookieWriter;
   clientAddress?: string | null;
   loginThrottle?: LoginThrottle;
+  monitorRunner?: MonitorRunner;
 }): ContextInner {
   return {
     db: opts.db,
@@ -66,6 +113,7 @@ export function createContextInner(opts: {
     cookies: opts.cookies ?? ignoreCookies,
     clientAddress: opts.clientAddress ?? null,
     loginThrottle: opts.loginThrottle ?? new LoginThrottle(opts.config.loginMaxFailures),
+    monitorRunner: opts.monitorRunner ?? new MonitorRunner(opts.db, opts.config),
   };
 }
 

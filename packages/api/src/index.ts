@@ -10,6 +10,9 @@ export {
 export { publicMessage, zodIssues, type ValidationIssue } from './trpc';
 export { ensureAdmin, findSessionUser, pruneSessions } from './services/auth';
 export { LoginThrottle } from './services/loginThrottle';
+export { MonitorRunner } from './services/monitorRunner';
+export { failInterruptedNotifications, processNotifications } from './services/notifications';
 export { closeMailers, flushBackgroundMail } from './services/mail';
 export { dueAutomaticReminders } from './services/reminders';
 export { sendReminderOnce } from './services/volunteerMail';
+export { channelDelivery } from './services/delivery';

@@ -1,8 +1,11 @@
 import { authRouter } from './router/auth';
 import { exportsRouter } from './router/exports';
+import { monitoringRouter } from './router/monitoring';
+import { monitorsRouter } from './router/monitors';
 import { notificationsRouter } from './router/notifications';
 import { remindersRouter } from './router/reminders';
 import { settingsRouter } from './router/settings';
+import { socialRouter } from './router/social';
 import { statsRouter } from './router/stats';
 import { sheetsRouter } from './router/sheets';
 import { slotsRouter } from './router/slots';
@@ -19,6 +22,9 @@ export const appRouter = router({
   exports: exportsRouter,
   reminders: remindersRouter,
   notifications: notificationsRouter,
+  monitors: monitorsRouter,
+  monitoring: monitoringRouter,
+  social: socialRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -24,3 +24,41 @@ export {
   type TestEmailInput,
   type VolunteerEmailDetails,
 } from './email/templates';
+export {
+  createGraphClient,
+  GraphError,
+  graphPath,
+  type GraphClient,
+  type GraphConfig,
+  type GraphErrorDetails,
+  type GraphErrorKind,
+  type GraphObject,
+  type GraphParams,
+} from './social/graph';
+export {
+  facebookConfigured,
+  postToFacebook,
+  testFacebook,
+  type FacebookPost,
+  type FacebookTestResult,
+} from './social/facebook';
+export {
+  INSTAGRAM_CAPTION_LIMIT,
+  instagramConfigured,
+  postToInstagram,
+  testInstagram,
+  truncateCaption,
+  type InstagramPost,
+  type InstagramPublishOptions,
+  type InstagramTestResult,
+} from './social/instagram';
+export {
+  changeCaption,
+  changePostText,
+  hashtag,
+  testPostText,
+  type ChangePostInput,
+  type TestPostInput,
+} from './social/posts';
+export { DEFAULT_TIMEOUT_MS, redact } from './social/http';
+export { postWebhook, WEBHOOK_SIGNATURE_HEADER, webhookSignature, type WebhookOptions } from './webhook/webhook';

@@ -3,7 +3,6 @@ import { runReminderTick } from '../loops/reminders';
 import { adminCredentials, ApiClient, queryOne, startTestServer, type TestServer } from '../test/harness';
 import { rawHeader, smtpEnv, startTestSmtp, type TestSmtp } from '../test/smtp';
 import { openDatabase } from '@pac/db';
-import { type ApiConfig } from '@pac/api';
 
 let smtp: TestSmtp;
 let server: TestServer;
@@ -151,14 +150,7 @@ describe('reminders', () => {
     expect(unsub.status).toBe(200);
 
     const handle = openDatabase(server.databasePath);
-    const config: ApiConfig = {
-      sessionIdleDays: 30,
-      loginMaxFailures: 5,
-      uploadDir: server.env.uploadDir,
-      publicBaseUrl: 'http://pac.test',
-      schoolName: 'Test PAC',
-      mail: { host: '127.0.0.1', port: smtp.port, secure: false, envUser: 'pac.sender@example.org', envPassword: 'x' },
-    };
+    const config = server.config;
     try {
       const first = await runReminderTick(handle.db, config);
       expect(first).toBeGreaterThanOrEqual(1);
@@ -183,8 +175,8 @@ describe('email settings', () => {
     await admin.post('/api/settings/adminEmail', { value: 'chair@example.org' });
     const viaEnv = await admin.post<{ success: boolean; recipient: string }>('/api/email/test-post');
     expect(viaEnv.body).toMatchObject({ success: true, recipient: 'chair@example.org' });
-    await smtp.waitFor(1);
-    expect(smtp.logins.at(-1)).toBe('pac.sender@example.org');
+    const [envMail] = await smtp.waitFor(1);
+    expect(envMail?.parsed.from?.text).toContain('pac.sender@example.org');
 
     await admin.post('/api/settings/senderEmail', { value: 'override@example.org' });
     await admin.post('/api/settings/senderPassword', { value: 'abcd efgh ijkl mnop' });

@@ -5,6 +5,7 @@ import {
   createContextInner,
   findSessionUser,
   type LoginThrottle,
+  type MonitorRunner,
   type SessionCookieWriter,
 } from '@pac/api';
 import type { Db } from '@pac/db';
@@ -15,6 +16,7 @@ export interface HttpDeps {
   db: Db;
   config: ApiConfig;
   loginThrottle: LoginThrottle;
+  monitorRunner: MonitorRunner;
   /** Adds `Secure` to the cookie when the app is served over https. */
   secureCookies: boolean;
 }
@@ -62,5 +64,6 @@ export function contextFromRequest(req: IncomingMessage, res: ServerResponse, de
     // The socket's address: a proxy's X-Forwarded-For could be forged by anyone.
     clientAddress: req.socket.remoteAddress ?? null,
     loginThrottle: deps.loginThrottle,
+    monitorRunner: deps.monitorRunner,
   });
 }

@@ -1,5 +1,6 @@
 import { type ApiConfig, dueAutomaticReminders, sendReminderOnce } from '@pac/api';
 import type { Db } from '@pac/db';
+import { startLoop } from './timer';
 
 /**
  * One pass of the automatic reminders: every week, day and day-of reminder that is due and not yet
@@ -17,27 +18,12 @@ export async function runReminderTick(db: Db, config: ApiConfig, now = new Date(
   return sent;
 }
 
-/**
- * Starts the reminder timer. A tick never overlaps the previous one, and `stop()` ends the timer
- * (a tick under way finishes its current mail).
- */
+/** Starts the automatic reminders (REMINDER_TICK_SECONDS; 0 turns them off). */
 export function startReminderLoop(
   db: Db,
   config: ApiConfig,
   tickSeconds: number,
   tick: (db: Db, config: ApiConfig) => Promise<number> = runReminderTick,
 ): () => void {
-  if (tickSeconds <= 0) return () => undefined;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    tick(db, config)
-      .catch((error: unknown) => console.error('Reminder tick failed:', error))
-      .finally(() => {
-        running = false;
-      });
-  }, tickSeconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startLoop('Reminder', tickSeconds, () => tick(db, config));
 }

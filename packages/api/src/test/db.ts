@@ -18,6 +18,20 @@ export const testConfig: ApiConfig = {
   publicBaseUrl: 'http://localhost:3000',
   schoolName: 'Test School PAC',
   mail: { host: '127.0.0.1', port: 2525, secure: false },
+  monitor: {
+    domain: 'example-district.org',
+    slug: 'school',
+    schoolMonitors: [],
+    concurrency: 4,
+    timeoutMs: 5000,
+    maxBytes: 5 * 1024 * 1024,
+    allowPrivateAddresses: false,
+    resolve: new Map(),
+    snapshotRetention: 100,
+    hostSpacingMs: 0,
+    errorThreshold: 3,
+  },
+  social: { graphBaseUrl: 'http://127.0.0.1:9/graph' },
 };
 
 export interface TestDb {

@@ -49,6 +49,8 @@ export const snapshots = sqliteTable(
     status: text({ enum: snapshotStatuses }).notNull(),
     errorMessage: text(),
     elementsFound: integer().notNull().default(0),
+    /** How long the check took, for the health card's average. */
+    durationMs: integer(),
     capturedAt: createdAt(),
   },
   (t) => [index('snapshots_monitor_captured_idx').on(t.monitorId, t.capturedAt)],

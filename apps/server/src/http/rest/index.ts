@@ -6,11 +6,12 @@ import { HttpError, sendError, sendJson } from '../errors';
 import { contextFromRequest, type HttpDeps } from '../session';
 import { authRoutes } from './auth';
 import type { Download, RestRoute } from './route';
+import { monitorRoutes } from './monitors';
 import { reminderRoutes } from './reminders';
 import { settingRoutes } from './settings';
 import { sheetRoutes, slotRoutes, volunteerRoutes } from './sheets';
 
-const routes: RestRoute[] = [...authRoutes, ...sheetRoutes, ...slotRoutes, ...volunteerRoutes, ...settingRoutes, ...reminderRoutes];
+const routes: RestRoute[] = [...authRoutes, ...sheetRoutes, ...slotRoutes, ...volunteerRoutes, ...settingRoutes, ...reminderRoutes, ...monitorRoutes];
 
 interface CompiledRoute {
   route: RestRoute;

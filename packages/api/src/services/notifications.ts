@@ -1,0 +1,136 @@
+import {
+  type Change,
+  changes,
+  type Db,
+  type Executor,
+  type Monitor,
+  monitors,
+  type Notification,
+  notifications,
+} from '@pac/db';
+import { and, asc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import type { ApiConfig } from '../context';
+
+type Channel = Notification['channel'];
+
+/** Attempts before a notification is marked failed. */
+export const maxAttempts = 5;
+/** Wait before attempt n+1: 1, 2, 4, 8 minutes. */
+export const backoffMs = (attempts: number) => 60_000 * 2 ** Math.max(0, attempts - 1);
+/** A claim older than this is a sender that died mid-send. */
+const claimLeaseMs = 10 * 60_000;
+
+/** The channels a monitor's change goes to: its enabled flags, plus the webhook when one is set. */
+export function enabledChannels(config: ApiConfig, monitor: Monitor): Channel[] {
+  const list: Channel[] = [];
+  if (monitor.emailNotifications) list.push('email');
+  if (monitor.internalPosts) list.push('internal');
+  if (config.monitor.webhookUrl) list.push('webhook');
+  if (monitor.facebookPosts) list.push('facebook');
+  if (monitor.instagramPosts) list.push('instagram');
+  return list;
+}
+
+/** One notification per enabled channel; the unique (change, channel) index keeps it to one. */
+export function queueChangeNotifications(db: Executor, config: ApiConfig, monitor: Monitor, changeId: number): number {
+  let queued = 0;
+  for (const channel of enabledChannels(config, monitor)) {
+    const inserted = db.insert(notifications).values({ changeId, channel }).onConflictDoNothing().run();
+    queued += inserted.changes;
+  }
+  return queued;
+}
+
+export type Deliver = (channel: Channel, change: Change, monitor: Monitor) => Promise<void>;
+
+/**
+ * At start-up: a notification still claimed was being sent when the process stopped. Whether it
+ * went out is unknown, so it is marked failed instead of risking a second post.
+ */
+export function failInterruptedNotifications(db: Db): number {
+  return db
+    .update(notifications)
+    .set({
+      status: 'failed',
+      claimedAt: null,
+      lastError: 'Interrupted by a restart while sending; not sent again to avoid a duplicate post',
+    })
+    .where(and(eq(notifications.status, 'pending'), isNotNull(notifications.claimedAt)))
+    .run().changes;
+}
+
+/** Claims one pending notification for sending; false when another worker got it first. */
+function claim(db: Db, n: Notification, now: Date): boolean {
+  return (
+    db
+      .update(notifications)
+      .set({ claimedAt: now, attempts: n.attempts + 1 })
+      .where(and(eq(notifications.id, n.id), eq(notifications.status, 'pending'), isNull(notifications.claimedAt)))
+      .run().changes === 1
+  );
+}
+
+/**
+ * Sends what is due: each pending notification whose next attempt time has come, one channel at a
+ * time so that one failing channel never holds up the others. A failure is retried with exponential
+ * backoff and marked failed after the last attempt.
+ */
+export async function processNotifications(
+  db: Db,
+  deliver: Deliver,
+  options: { now?: Date; channels?: Channel[]; limit?: number } = {},
+): Promise<{ sent: number; failed: number; retried: number }> {
+  const now = options.now ?? new Date();
+  // Claims that outlived their lease belong to a sender that died; they are failed, not resent.
+  db.update(notifications)
+    .set({ status: 'failed', claimedAt: null, lastError: 'The sender stopped while sending; not sent again to avoid a duplicate post' })
+    .where(
+      and(eq(notifications.status, 'pending'), isNotNull(notifications.claimedAt), lte(notifications.claimedAt, new Date(now.getTime() - claimLeaseMs))),
+    )
+    .run();
+  const due = db
+    .select({ notification: notifications, change: changes, monitor: monitors })
+    .from(notifications)
+    .innerJoin(changes, eq(changes.id, notifications.changeId))
+    .innerJoin(monitors, eq(monitors.id, changes.monitorId))
+    .where(
+      and(
+        eq(notifications.status, 'pending'),
+        isNull(notifications.claimedAt),
+        or(isNull(notifications.nextAttemptAt), lte(notifications.nextAttemptAt, now)),
+      ),
+    )
+    .orderBy(asc(notifications.createdAt), asc(notifications.id))
+    .limit(options.limit ?? 100)
+    .all()
+    .filter((r) => !options.channels || options.channels.includes(r.notification.channel));
+
+  const totals = { sent: 0, failed: 0, retried: 0 };
+  for (const { notification, change, monitor } of due) {
+    if (!claim(db, notification, now)) continue;
+    const attempts = notification.attempts + 1;
+    try {
+      await deliver(notification.channel, change, monitor);
+      db.update(notifications)
+        .set({ status: 'sent', sentAt: new Date(), claimedAt: null, lastError: null })
+        .where(eq(notifications.id, notification.id))
+        .run();
+      totals.sent += 1;
+    } catch (error) {
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+      const final = attempts >= maxAttempts;
+      db.update(notifications)
+        .set({
+          status: final ? 'failed' : 'pending',
+          claimedAt: null,
+          lastError,
+          nextAttemptAt: final ? null : new Date(now.getTime() + backoffMs(attempts)),
+        })
+        .where(eq(notifications.id, notification.id))
+        .run();
+      if (final) totals.failed += 1;
+      else totals.retried += 1;
+    }
+  }
+  return totals;
+}
