@@ -83,10 +83,13 @@ export const monitorsRouter = router({
   }),
 
   /** Creates the school's monitors once: a monitor whose URL already exists is not added again. */
-  setupSchool: adminProcedure.input(z.object({ slug: z.string().max(100) })).mutation(({ ctx, input }) => {
+  /**
+   * The web client calls it without a slug. The REST route POST /api/monitors/setup-{SCHOOL_SLUG}
+   * passes its suffix, and any other suffix is an unknown route.
+   */
+  setupSchool: adminProcedure.input(z.object({ slug: z.string().max(100).optional() }).default({})).mutation(({ ctx, input }) => {
     const mc = monitorConfig(ctx.config);
-    // The route is POST /api/monitors/setup-{SCHOOL_SLUG}; any other suffix is an unknown route.
-    if (input.slug !== mc.slug) throw new TRPCError({ code: 'NOT_FOUND', message: `No API route /api/monitors/setup-${input.slug}` });
+    if (input.slug !== undefined && input.slug !== mc.slug) throw new TRPCError({ code: 'NOT_FOUND', message: `No API route /api/monitors/setup-${input.slug}` });
     return ctx.db.transaction((tx) => {
       const existing = new Set(tx.select({ url: monitors.url }).from(monitors).all().map((m) => m.url));
       const created = [];
