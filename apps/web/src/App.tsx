@@ -11,6 +11,8 @@ const AdminPage = lazy(() => import('./pages/Admin.page'));
 const MonitoringPage = lazy(() => import('./pages/Monitoring.page'));
 const PrivacyPolicyPage = lazy(() => import('./pages/PrivacyPolicy.page'));
 const NotFoundPage = lazy(() => import('./pages/NotFound.page'));
+const CancelSignupPage = lazy(() => import('./pages/CancelSignup.page'));
+const UnsubscribePage = lazy(() => import('./pages/Unsubscribe.page'));
 
 function PageLoader() {
   return (
@@ -30,6 +32,8 @@ export function AppRoutes() {
         <Route path="/admin" element={<AdminPage />} />
         <Route path="/monitoring" element={<MonitoringPage />} />
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
+        <Route path="/cancel-signup/:id" element={<CancelSignupPage />} />
+        <Route path="/unsubscribe/:id" element={<UnsubscribePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

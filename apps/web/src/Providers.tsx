@@ -22,7 +22,8 @@ export interface ProvidersProps {
 export function Providers({ children, queryClient, trpcClient, env = 'default' }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} env={env}>
-      <Notifications limit={1} autoClose={toastDurationMs} containerWidth={420} />
+      {/* Top-centre, so that a toast never covers a dialog's buttons. */}
+      <Notifications position="top-center" limit={1} autoClose={toastDurationMs} containerWidth={420} />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <CurrentUserProvider>

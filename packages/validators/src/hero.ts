@@ -49,7 +49,7 @@ export const defaultHeroContent: HeroContent = {
   description:
     'Our Parent Advisory Council brings families and staff together. Pick an event, choose a time that suits you, and sign up in seconds, with or without an account.',
   primaryCtaText: 'See opportunities',
-  primaryCtaHref: '#opportunities',
+  primaryCtaHref: '/#opportunities',
   secondaryCtaText: 'Learn more',
   secondaryCtaHref: '#',
   bullets: [

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AdminGate } from '../components/AdminGate';
 import { EmailSettingsTab, MonitoringTab, OverviewTab } from '../components/AdminTabs';
 import { PageLayout } from '../components/PageLayout';
+import { CreateSheetDialog } from '../components/SheetDialogs';
 
 type DashboardTab = 'overview' | 'monitoring' | 'email';
 
@@ -39,9 +40,7 @@ function AdminDashboard() {
           <EmailSettingsTab onOpenMonitoring={() => setTab('monitoring')} />
         </Tabs.Panel>
       </Tabs>
-      <Modal opened={creating} onClose={() => setCreating(false)} title="Create New Signup Sheet">
-        <Text size="sm">Creating signup sheets from the dashboard is coming soon.</Text>
-      </Modal>
+      <CreateSheetDialog opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );
 }

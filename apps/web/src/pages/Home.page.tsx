@@ -2,11 +2,25 @@ import { Benefits } from '../components/Benefits';
 import { HeroBanner } from '../components/HeroBanner';
 import { PageLayout } from '../components/PageLayout';
 import { UpcomingSheets } from '../components/UpcomingSheets';
+import { trpc } from '../trpc';
+
+/** The hero banner with the admin's text and image (the defaults when none are set or they fail to load). */
+function Hero() {
+  const content = trpc.settings.heroContent.useQuery();
+  const image = trpc.settings.getPublic.useQuery({ key: 'heroImageUrl' });
+  return (
+    <HeroBanner
+      loading={content.isPending || image.isPending}
+      content={content.data}
+      imageUrl={image.data?.value ?? null}
+    />
+  );
+}
 
 /** Home: hero banner, up to 4 upcoming sheets, and why to volunteer. */
 export function HomePage() {
   return (
-    <PageLayout banner={<HeroBanner />}>
+    <PageLayout banner={<Hero />}>
       <UpcomingSheets />
       <Benefits />
     </PageLayout>

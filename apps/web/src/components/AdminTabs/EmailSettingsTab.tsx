@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { EmailSettings } from '../EmailSettings';
 
 export interface EmailSettingsTabProps {
   /** Switches to the Website Monitoring tab (per-monitor email settings live there). */
@@ -6,6 +6,6 @@ export interface EmailSettingsTabProps {
 }
 
 /** The dashboard's Email Settings tab. */
-export function EmailSettingsTab(_props: EmailSettingsTabProps) {
-  return <Text c="dimmed">Email settings are coming soon.</Text>;
+export function EmailSettingsTab({ onOpenMonitoring }: EmailSettingsTabProps) {
+  return <EmailSettings onOpenMonitoring={onOpenMonitoring} />;
 }

@@ -1,4 +1,4 @@
-import { Text } from '@mantine/core';
+import { Overview } from '../Overview';
 
 export interface OverviewTabProps {
   /** Opens the Create New Signup Sheet dialog (the quick action). */
@@ -6,6 +6,6 @@ export interface OverviewTabProps {
 }
 
 /** The dashboard's Overview tab. */
-export function OverviewTab(_props: OverviewTabProps) {
-  return <Text c="dimmed">The overview is coming soon.</Text>;
+export function OverviewTab({ onCreateSheet }: OverviewTabProps) {
+  return <Overview onCreateSheet={onCreateSheet} />;
 }

@@ -7,14 +7,16 @@ import {
   List,
   Paper,
   SimpleGrid,
+  Skeleton,
   Stack,
   Text,
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import type { HeroContent } from '@pac/validators';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { defaultHeroContent, defaultHeroImage, type HeroContent } from './heroContent';
+import { defaultHeroContent, defaultHeroImage } from './heroContent';
 
 function Check() {
   return (
@@ -33,8 +35,8 @@ function Check() {
 }
 
 /**
- * A call to action: '#' is a plain button, '/#section' jumps within the page, '/path' is an
- * in-app link and 'http...' an ordinary link.
+ * A call to action: '#' is a plain button, '#section' and '/#section' jump within the page,
+ * '/path' is an in-app link and 'http...' an ordinary link.
  */
 function HeroCta({ text, href, primary }: { text: string; href: string; primary: boolean }) {
   const variant = primary ? 'filled' : 'default';
@@ -45,9 +47,9 @@ function HeroCta({ text, href, primary }: { text: string; href: string; primary:
       </Button>
     );
   }
-  if (href.startsWith('/#')) {
+  if (href.startsWith('#') || href.startsWith('/#')) {
     return (
-      <Button size="md" variant={variant} component="a" href={href.slice(1)}>
+      <Button size="md" variant={variant} component="a" href={href.slice(href.indexOf('#'))}>
         {text}
       </Button>
     );
@@ -67,13 +69,39 @@ function HeroCta({ text, href, primary }: { text: string; href: string; primary:
 }
 
 export interface HeroBannerProps {
+  /** The admin's text (hidden fields are not shown); the default text when absent. */
   content?: HeroContent;
   /** A custom hero image; the default image is used when there is none or it fails to load. */
   imageUrl?: string | null;
+  /** The content is still on its way: placeholders instead of text that would change a moment later. */
+  loading?: boolean;
 }
 
-export function HeroBanner({ content = defaultHeroContent, imageUrl = null }: HeroBannerProps) {
+function LoadingBanner() {
+  return (
+    <Box bg="blue.0" py={{ base: 'xl', md: 64 }} aria-busy="true" aria-label="Loading">
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" style={{ alignItems: 'center' }}>
+          <Stack gap="lg">
+            <Skeleton height={26} width={180} radius="xl" />
+            <Skeleton height={44} width="90%" />
+            <Skeleton height={18} />
+            <Skeleton height={18} width="80%" />
+            <Group gap="sm">
+              <Skeleton height={42} width={170} />
+              <Skeleton height={42} width={140} />
+            </Group>
+          </Stack>
+          <Skeleton height={360} radius={16} />
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+export function HeroBanner({ content = defaultHeroContent, imageUrl = null, loading = false }: HeroBannerProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  if (loading) return <LoadingBanner />;
   const src = imageUrl && imageUrl !== failedUrl ? imageUrl : defaultHeroImage;
   const shown = content.visibility;
   const bullets = content.bullets.filter((b) => b.visible && b.text.trim() !== '');
@@ -115,8 +143,8 @@ export function HeroBanner({ content = defaultHeroContent, imageUrl = null }: He
                   </ThemeIcon>
                 }
               >
-                {bullets.map((b) => (
-                  <List.Item key={b.text}>{b.text}</List.Item>
+                {bullets.map((b, i) => (
+                  <List.Item key={`${i}-${b.text}`}>{b.text}</List.Item>
                 ))}
               </List>
             )}

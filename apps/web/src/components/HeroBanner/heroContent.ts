@@ -1,42 +1,26 @@
-/** The hero banner's text (SPEC.md section 3, hero content); admins may replace it. */
-export interface HeroContent {
-  title: string;
-  description: string;
-  primaryCtaText: string;
-  primaryCtaHref: string;
-  secondaryCtaText: string;
-  secondaryCtaHref: string;
-  bullets: { text: string; visible: boolean }[];
-  statPrimary: string;
-  statSecondary: string;
-  visibility: {
-    title: boolean;
-    description: boolean;
-    primaryCta: boolean;
-    secondaryCta: boolean;
-    statPrimary: boolean;
-    statSecondary: boolean;
-    bullets: boolean;
-  };
-}
+import type { HeroContent } from '@pac/validators';
 
+export type { HeroContent };
+
+// A copy of the defaults in '@pac/validators': importing a value from there would bring zod into
+// the home page's first load. heroContent.test.ts keeps the two the same.
 export const defaultHeroImage = '/hero-default.svg';
 
 export const defaultHeroContent: HeroContent = {
-  title: 'Make a Difference at Our School',
+  title: 'Volunteer with our school community',
   description:
-    'Join fellow parents and guardians in supporting our students. Browse upcoming events, pick a role that fits your schedule, and sign up in under a minute.',
-  primaryCtaText: 'Browse Opportunities',
+    'Our Parent Advisory Council brings families and staff together. Pick an event, choose a time that suits you, and sign up in seconds, with or without an account.',
+  primaryCtaText: 'See opportunities',
   primaryCtaHref: '/#opportunities',
-  secondaryCtaText: 'Why Volunteer?',
-  secondaryCtaHref: '/#benefits',
+  secondaryCtaText: 'Learn more',
+  secondaryCtaHref: '#',
   bullets: [
     { text: 'Sign up in under a minute', visible: true },
-    { text: 'No account needed to volunteer', visible: true },
-    { text: 'Reminder emails before your shift', visible: true },
+    { text: 'Email reminders before your shift', visible: true },
+    { text: 'No account needed', visible: true },
   ],
-  statPrimary: '1 hour',
-  statSecondary: 'is all it takes to make a difference',
+  statPrimary: '100%',
+  statSecondary: 'volunteer-run, for our kids',
   visibility: {
     title: true,
     description: true,

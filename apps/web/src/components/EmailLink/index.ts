@@ -1,0 +1,1 @@
+export { InvalidLink, invalidLinkText } from './EmailLink';

@@ -1,0 +1,300 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useRefreshDashboard } from '../../lib/dashboard';
+import { formatDateTime, formatTimeRange } from '../../lib/dates';
+import { notifyFailureWithReason, notifySuccess } from '../../lib/notify';
+import { sortSlots, spotCounts } from '../../lib/slots';
+import { trpc } from '../../trpc';
+import type { SheetListItem } from '../../types';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { CalendarIcon, EditIcon, TrashIcon } from '../Icons';
+import { AddSlotDialog } from '../SheetDialogs';
+import { SlotEditForm } from '../SlotEditForm';
+import { deleteSheetQuestion } from '../UpcomingSheets';
+
+type ManagedSlot = SheetListItem['slots'][number];
+
+/** 'Manage Signup Sheets' shows this many skeleton cards while loading (SPEC.md section 9). */
+export const manageSkeletonCards = 4;
+
+export function deleteSlotQuestion(title: string): string {
+  return `Are you sure you want to delete the volunteer slot "${title}"? Its signups will be removed too.`;
+}
+
+export interface ManagedSheetCardProps {
+  sheet: SheetListItem;
+  onDelete: () => void;
+  onAddSlot: () => void;
+  onEditSlot: (slot: ManagedSlot) => void;
+  onDeleteSlot: (slot: ManagedSlot) => void;
+}
+
+/** A sheet with every slot and the admin's controls, and 'Add Volunteer Slot' under it. */
+export function ManagedSheetCard({ sheet, onDelete, onAddSlot, onEditSlot, onDeleteSlot }: ManagedSheetCardProps) {
+  const { filled, open } = spotCounts(sheet.slots);
+  const titleId = `managed-sheet-${sheet.id}-title`;
+  return (
+    <Stack gap="xs">
+      <Card withBorder shadow="sm" padding="lg" component="article" aria-labelledby={titleId} style={{ flex: 1 }}>
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Anchor component={Link} to={`/signup-sheet/${sheet.id}`} c="inherit">
+              <Title order={3} size="h4" id={titleId}>
+                {sheet.title}
+              </Title>
+            </Anchor>
+            <Tooltip label="Delete signup sheet">
+              <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${sheet.title}`}>
+                <TrashIcon />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+          <Group gap={6} c="dimmed" wrap="nowrap">
+            <CalendarIcon />
+            <Text size="sm">{formatDateTime(sheet.eventDate)}</Text>
+          </Group>
+          <Group gap="xs">
+            <Badge color="teal" variant="light">
+              {filled} filled
+            </Badge>
+            <Badge color="blue" variant="light">
+              {open} open
+            </Badge>
+          </Group>
+          {sheet.slots.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No volunteer slots yet.
+            </Text>
+          ) : (
+            <Stack
+              gap={4}
+              component="ul"
+              m={0}
+              p={0}
+              style={{ listStyle: 'none' }}
+              aria-label={`Slots of ${sheet.title}`}
+            >
+              {sortSlots(sheet.slots).map((slot) => {
+                const time = formatTimeRange(slot.startTime, slot.endTime);
+                return (
+                  <Group key={slot.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={500} truncate>
+                        {slot.title}
+                      </Text>
+                      {time && (
+                        <Text size="xs" c="dimmed">
+                          {time}
+                        </Text>
+                      )}
+                    </div>
+                    <Group gap={4} wrap="nowrap">
+                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} mr={4}>
+                        {slot.currentVolunteers} / {slot.maxVolunteers}
+                      </Text>
+                      <Tooltip label="Edit volunteer slot">
+                        <ActionIcon variant="subtle" aria-label={`Edit ${slot.title}`} onClick={() => onEditSlot(slot)}>
+                          <EditIcon />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Delete volunteer slot">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${slot.title}`}
+                          onClick={() => onDeleteSlot(slot)}
+                        >
+                          <TrashIcon />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Group>
+                );
+              })}
+            </Stack>
+          )}
+        </Stack>
+      </Card>
+      <Button variant="light" fullWidth onClick={onAddSlot} aria-label={`Add Volunteer Slot to ${sheet.title}`}>
+        Add Volunteer Slot
+      </Button>
+    </Stack>
+  );
+}
+
+function LoadingCards() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy="true" aria-label="Loading signup sheets">
+      {Array.from({ length: manageSkeletonCards }, (_, i) => (
+        <Card key={i} withBorder padding="lg" data-testid="sheet-skeleton">
+          <Stack gap="sm">
+            <Skeleton height={22} width="60%" />
+            <Skeleton height={14} width="40%" />
+            <Skeleton height={14} />
+            <Skeleton height={14} />
+            <Skeleton height={36} mt="sm" />
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** What a dialog on this section is open for; one at a time. */
+type Dialog =
+  | { kind: 'deleteSheet'; sheet: SheetListItem }
+  | { kind: 'addSlot'; sheet: SheetListItem }
+  | { kind: 'editSlot'; slot: ManagedSlot }
+  | { kind: 'deleteSlot'; slot: ManagedSlot };
+
+export interface ManageSheetsProps {
+  /** Opens the Create New Signup Sheet dialog (the empty state's button). */
+  onCreateSheet: () => void;
+}
+
+/** 'Manage Signup Sheets': every sheet with its slots, in two columns, with the admin's controls. */
+export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
+  const sheets = trpc.sheets.list.useQuery();
+  const refresh = useRefreshDashboard();
+  // The subject stays after closing so that a dialog's content does not vanish mid-transition.
+  const [dialog, setDialogState] = useState<Dialog | null>(null);
+  const [opened, setOpened] = useState(false);
+  const openDialog = (next: Dialog) => {
+    setDialogState(next);
+    setOpened(true);
+  };
+  const close = () => setOpened(false);
+  const isOpen = (kind: Dialog['kind']) => opened && dialog?.kind === kind;
+
+  const deleteSheet = trpc.sheets.delete.useMutation({
+    onSuccess: () => {
+      close();
+      notifySuccess('Deleted', 'The signup sheet has been deleted.');
+    },
+    onError: (error) =>
+      notifyFailureWithReason('Deletion Failed', error, 'Failed to delete signup sheet. Please try again.'),
+    onSettled: refresh,
+  });
+  const updateSlot = trpc.slots.update.useMutation({
+    onSuccess: () => {
+      close();
+      notifySuccess('Updated', 'The volunteer slot has been updated.');
+    },
+    onError: (error) =>
+      notifyFailureWithReason('Update Failed', error, 'Failed to update volunteer slot. Please try again.'),
+    onSettled: refresh,
+  });
+  const deleteSlot = trpc.slots.delete.useMutation({
+    onSuccess: () => {
+      close();
+      notifySuccess('Deleted', 'The volunteer slot has been deleted.');
+    },
+    onError: (error) =>
+      notifyFailureWithReason('Deletion Failed', error, 'Failed to delete volunteer slot. Please try again.'),
+    onSettled: refresh,
+  });
+
+  let body;
+  if (sheets.isPending) {
+    body = <LoadingCards />;
+  } else if (sheets.isError) {
+    body = (
+      <Alert color="red" title="Could not load signup sheets">
+        Please refresh the page or try again later.
+      </Alert>
+    );
+  } else if (sheets.data.length === 0) {
+    body = (
+      <Card withBorder padding="xl" ta="center">
+        <Stack align="center" gap="sm">
+          <Title order={3} size="h4">
+            No Signup Sheets Yet
+          </Title>
+          <Text c="dimmed">Create your first signup sheet to start collecting volunteers.</Text>
+          <Button onClick={onCreateSheet}>Create First Signup Sheet</Button>
+        </Stack>
+      </Card>
+    );
+  } else {
+    body = (
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        {sheets.data.map((sheet) => (
+          <ManagedSheetCard
+            key={sheet.id}
+            sheet={sheet}
+            onDelete={() => openDialog({ kind: 'deleteSheet', sheet })}
+            onAddSlot={() => openDialog({ kind: 'addSlot', sheet })}
+            onEditSlot={(slot) => openDialog({ kind: 'editSlot', slot })}
+            onDeleteSlot={(slot) => openDialog({ kind: 'deleteSlot', slot })}
+          />
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="manage-sheets-title">
+      <Title order={2} size="h3" id="manage-sheets-title">
+        Manage Signup Sheets
+      </Title>
+      {body}
+
+      <ConfirmDialog
+        opened={isOpen('deleteSheet')}
+        title="Delete Signup Sheet"
+        message={deleteSheetQuestion}
+        confirmLabel="Delete"
+        loading={deleteSheet.isPending}
+        onCancel={close}
+        onConfirm={() => {
+          if (dialog?.kind === 'deleteSheet') deleteSheet.mutate({ id: dialog.sheet.id });
+        }}
+      />
+
+      <AddSlotDialog
+        opened={isOpen('addSlot')}
+        sheet={dialog?.kind === 'addSlot' ? dialog.sheet : null}
+        onClose={close}
+      />
+
+      <Modal opened={isOpen('editSlot')} onClose={close} title="Edit Volunteer Slot" size="lg">
+        {dialog?.kind === 'editSlot' && (
+          <SlotEditForm
+            slot={dialog.slot}
+            submitting={updateSlot.isPending}
+            onCancel={close}
+            onSubmit={(values) => updateSlot.mutate(values)}
+          />
+        )}
+      </Modal>
+
+      <ConfirmDialog
+        opened={isOpen('deleteSlot')}
+        title="Delete Volunteer Slot"
+        message={dialog?.kind === 'deleteSlot' ? deleteSlotQuestion(dialog.slot.title) : ''}
+        confirmLabel="Delete"
+        loading={deleteSlot.isPending}
+        onCancel={close}
+        onConfirm={() => {
+          if (dialog?.kind === 'deleteSlot') deleteSlot.mutate({ id: dialog.slot.id });
+        }}
+      />
+    </Stack>
+  );
+}

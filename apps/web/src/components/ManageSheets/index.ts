@@ -1,0 +1,8 @@
+export {
+  deleteSlotQuestion,
+  ManagedSheetCard,
+  type ManagedSheetCardProps,
+  ManageSheets,
+  type ManageSheetsProps,
+  manageSkeletonCards,
+} from './ManageSheets';

@@ -1,0 +1,47 @@
+import { Stack } from '@mantine/core';
+import { type ReactNode, useRef, useState } from 'react';
+import { ManageSheets } from '../ManageSheets';
+import { QuickActions } from '../QuickActions';
+import { ReminderManagement } from '../ReminderManagement';
+import { CreateSheetDialog } from '../SheetDialogs';
+import { StatTiles } from '../StatTiles';
+import { WebsiteSettings } from '../WebsiteSettings';
+
+export interface OverviewProps {
+  /**
+   * Opens the Create New Signup Sheet dialog owned by the dashboard (shared with its 'Create New
+   * Sign Up' button). Without it, the Overview renders a dialog of its own.
+   */
+  onCreateSheet?: () => void;
+  /** The School Website Monitoring and Social Media Integration cards, between the quick actions and reminders. */
+  monitoringSlot?: ReactNode;
+}
+
+/**
+ * The Overview tab, in SPEC.md's order: stat tiles, Website Settings, quick actions, (monitoring
+ * and social media), Email Reminder Management and Manage Signup Sheets.
+ */
+export function Overview({ onCreateSheet, monitoringSlot }: OverviewProps) {
+  const [creating, setCreating] = useState(false);
+  const reminders = useRef<HTMLElement>(null);
+  const openCreate = onCreateSheet ?? (() => setCreating(true));
+
+  const goToReminders = () => {
+    const section = reminders.current;
+    if (!section) return;
+    section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    section.focus({ preventScroll: true });
+  };
+
+  return (
+    <Stack gap="xl">
+      <StatTiles />
+      <WebsiteSettings />
+      <QuickActions onCreateSheet={openCreate} onSendReminders={goToReminders} />
+      {monitoringSlot}
+      <ReminderManagement ref={reminders} />
+      <ManageSheets onCreateSheet={openCreate} />
+      {!onCreateSheet && <CreateSheetDialog opened={creating} onClose={() => setCreating(false)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { Overview, type OverviewProps } from './Overview';

@@ -1,0 +1,186 @@
+import { Alert, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type Ref, useState } from 'react';
+import { formatDateTime } from '../../lib/dates';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+import { MailIcon } from '../Icons';
+
+export type ReminderType = 'week' | 'day' | 'hour';
+
+/** The three reminder buttons, in SPEC.md's order ('hour' is labelled day-of). */
+export const reminderButtons: { type: ReminderType; label: string }[] = [
+  { type: 'week', label: 'Week Reminder' },
+  { type: 'day', label: 'Day Reminder' },
+  { type: 'hour', label: 'Day-of Reminder' },
+];
+
+/** A sheet in the reminder summary (API.md: `GET /api/reminders/pending`). */
+export interface ReminderSheet {
+  id: number;
+  title: string;
+  eventDate: Date;
+  upcomingSlots: number;
+  volunteerCount: number;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function SummaryTile({ label, value, loading }: { label: string; value: number; loading: boolean }) {
+  return (
+    <Card withBorder padding="md" bg="gray.0" role="group" aria-label={label}>
+      <Text size="sm" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      {loading ? (
+        <Skeleton height={30} width={48} mt={6} />
+      ) : (
+        <Text fz={26} fw={700} lh={1.2} mt={4}>
+          {value}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+export interface ReminderEventProps {
+  sheet: ReminderSheet;
+  /** The reminder type being sent for this sheet, if any. */
+  sending: ReminderType | null;
+  onSend: (type: ReminderType) => void;
+}
+
+/** One event in the list: its title, upcoming slots and volunteers, and the three reminder buttons. */
+export function ReminderEvent({ sheet, sending, onSend }: ReminderEventProps) {
+  return (
+    <Card withBorder padding="md" component="article" aria-label={sheet.title}>
+      <Group justify="space-between" align="flex-start" gap="md">
+        <div>
+          <Text fw={600}>{sheet.title}</Text>
+          <Text size="sm" c="dimmed">
+            {formatDateTime(sheet.eventDate)}
+          </Text>
+          <Text size="sm" mt={4}>
+            {plural(sheet.upcomingSlots, 'upcoming slot', 'upcoming slots')} ·{' '}
+            {plural(sheet.volunteerCount, 'volunteer', 'volunteers')}
+          </Text>
+        </div>
+        <Group gap="xs">
+          {reminderButtons.map(({ type, label }) => (
+            <Button
+              key={type}
+              size="xs"
+              variant="light"
+              loading={sending === type}
+              disabled={sending !== null && sending !== type}
+              onClick={() => onSend(type)}
+            >
+              {label}
+            </Button>
+          ))}
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+export interface ReminderManagementProps {
+  /** The section, so that the 'Send Reminder Emails' quick action can scroll to and focus it. */
+  ref?: Ref<HTMLElement>;
+}
+
+/**
+ * Email Reminder Management: how many volunteers need a reminder tomorrow, the events of the
+ * coming week with volunteers, and buttons to send each kind of reminder by hand.
+ */
+export function ReminderManagement({ ref }: ReminderManagementProps) {
+  const pending = trpc.reminders.pending.useQuery({ days: 1 });
+  const [sending, setSending] = useState<{ sheetId: number; type: ReminderType } | null>(null);
+  const send = trpc.reminders.send.useMutation({
+    onSuccess: (answer) => notifySuccess('Reminders Sent', answer.message),
+    onError: (error) => notifyFailure('Reminder Failed', error, error.message || 'Failed to send reminders.'),
+    onSettled: () => setSending(null),
+  });
+
+  const sheets = pending.data?.signupSheets ?? [];
+  let list;
+  if (pending.isPending) {
+    list = (
+      <Stack gap="sm" aria-busy="true">
+        <Skeleton height={72} />
+        <Skeleton height={72} />
+      </Stack>
+    );
+  } else if (pending.isError) {
+    list = (
+      <Alert color="red" title="Could not load reminders">
+        Please refresh the page or try again later.
+      </Alert>
+    );
+  } else if (sheets.length === 0) {
+    list = (
+      <Text c="dimmed" ta="center" py="md">
+        No upcoming events with volunteers
+      </Text>
+    );
+  } else {
+    list = (
+      <Stack gap="sm">
+        {sheets.map((sheet) => (
+          <ReminderEvent
+            key={sheet.id}
+            sheet={sheet}
+            sending={sending?.sheetId === sheet.id ? sending.type : null}
+            onSend={(type) => {
+              setSending({ sheetId: sheet.id, type });
+              send.mutate({ signupSheetId: sheet.id, reminderType: type });
+            }}
+          />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <section ref={ref} tabIndex={-1} aria-labelledby="reminders-title" style={{ scrollMarginTop: 80, outline: 'none' }}>
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Group gap="xs">
+            <MailIcon size={20} />
+            <Title order={2} size="h3" id="reminders-title">
+              Email Reminder Management
+            </Title>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <SummaryTile
+              label="Volunteers Need Reminders Tomorrow"
+              value={pending.data?.count ?? 0}
+              loading={pending.isPending}
+            />
+            <SummaryTile label="Events Need Attention" value={sheets.length} loading={pending.isPending} />
+          </SimpleGrid>
+          {list}
+          <Card withBorder padding="sm" bg="blue.0">
+            <Text size="sm" fw={600} mb={4}>
+              How reminders work
+            </Text>
+            <List size="sm" spacing={2}>
+              <List.Item>
+                <strong>Week Reminder:</strong> sent 7 days before the event.
+              </List.Item>
+              <List.Item>
+                <strong>Day Reminder:</strong> sent 1 day before the event.
+              </List.Item>
+              <List.Item>
+                <strong>Day-of Reminder:</strong> sent the morning of the event, with weather tips.
+              </List.Item>
+            </List>
+            <Text size="xs" c="dimmed" mt={6}>
+              Reminders go only to volunteers who agreed to receive emails, and each volunteer gets each kind of
+              reminder once.
+            </Text>
+          </Card>
+        </Stack>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,1 @@
+export { type Stats, StatTiles, StatTilesView, type StatTilesViewProps } from './StatTiles';

@@ -1,0 +1,93 @@
+import { Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { InvalidLink } from '../components/EmailLink';
+import { PageLayout } from '../components/PageLayout';
+import { formatDateTime, formatTimeRange } from '../lib/dates';
+import { type EmailLink, useEmailLink } from '../lib/emailLink';
+import { notifyFailure } from '../lib/notify';
+import { trpc } from '../trpc';
+
+function CancelSignup({ link }: { link: EmailLink }) {
+  const utils = trpc.useUtils();
+  const info = trpc.volunteers.cancelInfo.useQuery(link);
+  const cancel = trpc.volunteers.cancelByLink.useMutation({
+    onError: (error) => notifyFailure('Cancellation Failed', error, 'Failed to cancel your signup. Please try again.'),
+    onSuccess: () => utils.sheets.invalidate(),
+  });
+
+  if (info.isPending) {
+    return (
+      <Center py="xl" aria-busy="true">
+        <Loader aria-label="Loading your signup" />
+      </Center>
+    );
+  }
+  if (info.isError) return <InvalidLink />;
+
+  const signup = info.data;
+  if (cancel.isSuccess) {
+    return (
+      <Card withBorder padding="xl" maw={560} mx="auto" ta="center">
+        <Stack align="center" gap="sm">
+          <Title order={1} size="h2">
+            Signup cancelled
+          </Title>
+          <Text>{cancel.data.message}.</Text>
+          <Text c="dimmed" size="sm">
+            Thank you for letting us know, {signup.name}. You can sign up again at any time.
+          </Text>
+          <Group justify="center">
+            <Button component={Link} to={`/signup-sheet/${signup.sheetId}`} variant="light">
+              View {signup.sheetTitle}
+            </Button>
+            <Button component={Link} to="/" variant="default">
+              Back to Home
+            </Button>
+          </Group>
+        </Stack>
+      </Card>
+    );
+  }
+
+  const time = formatTimeRange(signup.startTime, signup.endTime) ?? formatDateTime(signup.eventDate);
+  return (
+    <Card withBorder padding="xl" maw={560} mx="auto">
+      <Stack gap="md">
+        <Title order={1} size="h2">
+          Cancel your signup
+        </Title>
+        <Text>Hi {signup.name}, do you want to cancel your signup for this volunteer slot?</Text>
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            Event
+          </Text>
+          <Anchor component={Link} to={`/signup-sheet/${signup.sheetId}`} fw={600}>
+            {signup.sheetTitle}
+          </Anchor>
+          <Text size="sm" c="dimmed" mt="xs">
+            Volunteer slot
+          </Text>
+          <Text fw={600}>{signup.slotTitle}</Text>
+          <Text size="sm" c="dimmed" mt="xs">
+            Time
+          </Text>
+          <Text>{time}</Text>
+        </Stack>
+        <Group>
+          <Button color="red" loading={cancel.isPending} onClick={() => cancel.mutate(link)}>
+            Cancel my signup
+          </Button>
+          <Button component={Link} to="/" variant="default" disabled={cancel.isPending}>
+            Keep my signup
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+/** /cancel-signup/:id?token=... — cancels a signup from the link in its confirmation email. */
+export default function CancelSignupPage() {
+  const link = useEmailLink();
+  return <PageLayout>{link ? <CancelSignup link={link} /> : <InvalidLink />}</PageLayout>;
+}

@@ -1,0 +1,136 @@
+import { readFile } from 'node:fs/promises';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, type Journey, startJourney } from './harness';
+
+let journey: Journey;
+beforeAll(async () => {
+  journey = await startJourney();
+});
+afterAll(() => journey.close());
+
+/** Signs in through the header's Login dialog, then opens the dashboard. */
+async function openDashboard(): Promise<void> {
+  const { page } = journey;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(admin.email);
+  await dialog.getByLabel('Password').fill(admin.password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await page.getByText('Welcome Back!').waitFor();
+  await page.goto('/admin');
+  await page.getByRole('heading', { name: 'PAC Admin Dashboard' }).waitFor();
+}
+
+/** A datetime-local value `days` from now at `hour`:00, local time. */
+function localDateTime(days: number, hour: number): string {
+  const d = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:00`;
+}
+
+const manageSection = () => journey.page.getByRole('region', { name: 'Manage Signup Sheets' });
+const sheetCard = (title: string): Locator => manageSection().getByRole('article', { name: title });
+
+describe('the admin dashboard', () => {
+  beforeAll(async () => {
+    await openDashboard();
+  });
+
+  it('creates a sheet and a slot through the dialogs, and shows them in Manage Signup Sheets', async () => {
+    const { page } = journey;
+    await manageSection().getByText('No Signup Sheets Yet').waitFor();
+
+    await page.getByRole('button', { name: 'New Signup Sheet' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New Signup Sheet' });
+    await create.getByLabel('Event Title').fill('Harvest Festival');
+    await create.getByLabel('Description').fill('Apples, cider and a bake sale.');
+    // The event date starts 1 day ahead; keep it.
+    expect(await create.getByLabel('Event Date').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await create.getByLabel('Organizer Name').fill('Olivia Organizer');
+    await create.getByLabel('Organizer Email').fill('olivia@example.org');
+    await create.getByRole('button', { name: 'Create Sheet' }).click();
+    await page.getByText('Signup Sheet Created').waitFor();
+    await sheetCard('Harvest Festival').waitFor();
+
+    await manageSection().getByRole('button', { name: 'Add Volunteer Slot to Harvest Festival' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Volunteer Slot' });
+    await add.getByLabel('Task Title').fill('Apple pressing');
+    await add.getByLabel('Start Time').fill(localDateTime(1, 9));
+    await add.getByLabel('End Time').fill(localDateTime(1, 11));
+    await add.getByLabel('Number of Volunteers Needed').fill('3');
+    await add.getByRole('button', { name: 'Add Slot' }).click();
+    await page.getByText('Volunteer Slot Created').waitFor();
+
+    const slots = sheetCard('Harvest Festival').getByRole('list', { name: 'Slots of Harvest Festival' });
+    await slots.getByText('Apple pressing').waitFor();
+    await slots.getByText('0 / 3').waitFor();
+
+    // The reminder list and the stat tiles follow the change.
+    const reminders = page.getByRole('region', { name: 'Email Reminder Management' });
+    await reminders
+      .getByRole('article', { name: 'Harvest Festival' })
+      .getByText(/1 upcoming slot · 0 volunteers/)
+      .waitFor();
+    await page.getByRole('group', { name: 'Active Signups' }).getByText('1', { exact: true }).waitFor();
+
+    const list = await journey.api('GET', '/api/signup-sheets');
+    const sheets = list.body as { title: string; slots: { title: string; maxVolunteers: number }[] }[];
+    expect(sheets).toEqual([
+      expect.objectContaining({
+        title: 'Harvest Festival',
+        slots: [expect.objectContaining({ title: 'Apple pressing', maxVolunteers: 3 })],
+      }),
+    ]);
+  });
+
+  it('edits the hero banner title, and the home page shows it', async () => {
+    const { page } = journey;
+    const settings = page.getByRole('region', { name: 'Website Settings' });
+    await settings.getByText('Default text').waitFor();
+    await settings.getByRole('button', { name: 'Edit Content' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Hero Banner Content' });
+    const title = dialog.getByLabel('Title', { exact: true });
+    await title.fill('Help at the Harvest Festival');
+    // Enter submits like 'Save Changes' does; the earlier toast may still cover the dialog's footer.
+    await title.press('Enter');
+    await page.getByText('Hero Content Updated').waitFor();
+    await settings.getByText('Custom text set').waitFor();
+    await settings.getByText('Help at the Harvest Festival').waitFor();
+
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Help at the Harvest Festival' }).waitFor();
+
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'PAC Admin Dashboard' }).waitFor();
+  });
+
+  it('downloads the volunteer hours as volunteer-data.csv', async () => {
+    const { page } = journey;
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('volunteer-data.csv');
+    const path = await download.path();
+    const text = await readFile(path, 'utf8');
+    expect(text.replace(/^\uFEFF/, '').split(/\r?\n/)[0]).toMatch(/^Sheet,Event Date/);
+  });
+
+  it('saves the default email recipient in the Email Settings tab', async () => {
+    const { page } = journey;
+    await page.getByRole('tab', { name: 'Email Settings' }).click();
+    const recipient = page.getByRole('region', { name: 'Default Email Recipient' });
+    await recipient.getByText('No default email set').waitFor();
+    await recipient.getByRole('button', { name: 'Edit' }).click();
+    await recipient.getByLabel('Default email recipient').fill('chair@example.org');
+    await recipient.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Admin Email Updated').waitFor();
+    await recipient.getByText('chair@example.org').waitFor();
+    expect((await journey.api('GET', '/api/settings/adminEmail')).body).toEqual({
+      key: 'adminEmail',
+      value: 'chair@example.org',
+    });
+  });
+});
