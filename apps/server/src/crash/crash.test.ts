@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { adminCredentials, ApiClient, createSheetWithSlot, queryOne } from '../test/harness';
 import { openDatabase } from '@pac/db';
 
-const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));
+const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
 const main = fileURLToPath(new URL('../main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pac-crash-'));
 const databasePath = join(dir, 'pac.sqlite');
@@ -18,9 +18,13 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Starts the real server as its own process and resolves with its URL. */
+/**
+ * Starts the real server as its own process and resolves with its URL. Node itself runs it (with
+ * tsx's loader), not the tsx command, so that SIGKILL hits the server and not a wrapper around it.
+ */
 function startServerProcess(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(tsx, [main], {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    cwd: serverRoot,
     env: {
       ...process.env,
       PORT: '0',
@@ -111,5 +115,6 @@ describe('kill -9 in the middle of a signup load', () => {
     const total = queryOne<{ n: number }>(databasePath, 'SELECT count(*) AS n FROM volunteers');
     expect(total.n).toBeGreaterThanOrEqual(confirmed.length);
     second.child.kill('SIGTERM');
+    await new Promise((r) => second.child.once('exit', r));
   });
 });
