@@ -23,9 +23,10 @@ export interface Journey {
 
 /**
  * Starts the real server on a free port with a fresh database, serving the built web app, and a
- * headless Debian Chromium with a fresh profile.
+ * headless Debian Chromium with a fresh profile. `env` adds or overrides server settings (for
+ * example letting monitors reach a test site on 127.0.0.1).
  */
-export async function startJourney(): Promise<Journey> {
+export async function startJourney(env: Record<string, string> = {}): Promise<Journey> {
   if (!existsSync(join(webDist, 'index.html'))) {
     throw new Error('The web app is not built: run `pnpm build` (pnpm test does it first).');
   }
@@ -42,6 +43,7 @@ export async function startJourney(): Promise<Journey> {
       ADMIN_PASSWORD: admin.password,
       MONITOR_TICK_SECONDS: '0',
       REMINDER_TICK_SECONDS: '0',
+      ...env,
     }),
     webDist,
   );

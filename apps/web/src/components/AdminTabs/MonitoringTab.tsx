@@ -1,6 +1,6 @@
-import { Text } from '@mantine/core';
+import { MonitoringPanel } from '../MonitoringPanel';
 
 /** The dashboard's Website Monitoring tab. */
 export function MonitoringTab() {
-  return <Text c="dimmed">Website monitoring is coming soon.</Text>;
+  return <MonitoringPanel />;
 }

@@ -1,0 +1,1 @@
+export { MonitoringCard, MonitoringCardView, type MonitoringCardViewProps, setupButtonLabel } from './MonitoringCard';

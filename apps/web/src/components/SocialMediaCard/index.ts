@@ -1,0 +1,7 @@
+export {
+  SocialMediaCard,
+  type SocialStatus,
+  SocialStatusBadges,
+  type SocialStatusBadgesProps,
+} from './SocialMediaCard';
+export { useSendTestPosts, useSocialStatus } from './useSocial';
