@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Journey, startJourney } from './harness';
+import { type Journey, signInAsAdmin, startJourney } from './harness';
 
 let journey: Journey;
 beforeAll(async () => {
@@ -11,14 +11,8 @@ afterAll(() => journey.close());
 
 /** Signs in through the header's Login dialog, then opens the dashboard. */
 async function openDashboard(): Promise<void> {
+  await signInAsAdmin(journey);
   const { page } = journey;
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Login' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(admin.email);
-  await dialog.getByLabel('Password').fill(admin.password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await page.getByText('Welcome Back!').waitFor();
   await page.goto('/admin');
   await page.getByRole('heading', { name: 'PAC Admin Dashboard' }).waitFor();
 }

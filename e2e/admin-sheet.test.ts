@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Journey, seedSheet, startJourney } from './harness';
+import { type Journey, seedSheet, signInAsAdmin, startJourney } from './harness';
 
 let journey: Journey;
 beforeAll(async () => {
@@ -7,16 +7,6 @@ beforeAll(async () => {
 });
 afterAll(() => journey.close());
 
-async function signInAsAdmin(): Promise<void> {
-  const { page } = journey;
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Login' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(admin.email);
-  await dialog.getByLabel('Password').fill(admin.password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await page.getByText('Welcome Back!').waitFor();
-}
 
 describe('an admin manages volunteers on the sheet page', () => {
   it('signs in through the dialog, sees full details, and removes a volunteer after confirming', async () => {
@@ -29,7 +19,7 @@ describe('an admin manages volunteers on the sheet page', () => {
     );
     expect(signup.status).toBe(201);
 
-    await signInAsAdmin();
+    await signInAsAdmin(journey);
     const stored = await journey.page.evaluate(() => localStorage.getItem('currentUser'));
     expect(JSON.parse(stored ?? 'null')).toMatchObject({ isAdmin: true });
 

@@ -120,3 +120,15 @@ export async function seedSheet(
   }
   return { sheetId, slotIds };
 }
+
+/** Signs in as the bootstrap admin through the header's Login dialog, as a person would. */
+export async function signInAsAdmin(journey: Journey): Promise<void> {
+  const { page } = journey;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Login' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(admin.email);
+  await dialog.getByLabel('Password').fill(admin.password);
+  await dialog.getByRole('button', { name: 'Login' }).click();
+  await page.getByText('Welcome Back!').waitFor();
+}

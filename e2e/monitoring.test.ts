@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Journey, startJourney } from './harness';
+import { type Journey, signInAsAdmin, startJourney } from './harness';
 
 /** The district's news page, as the little test site serves it; the test edits it. */
 let newsPage = '<main><h1>District News</h1><p>Welcome back, families.</p></main>';
@@ -38,14 +38,8 @@ afterAll(async () => {
 
 /** Signs in through the header's Login dialog, then opens /monitoring. */
 async function openMonitoring(): Promise<void> {
+  await signInAsAdmin(journey);
   const { page } = journey;
-  await page.goto('/');
-  await page.getByRole('button', { name: 'Login' }).first().click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(admin.email);
-  await dialog.getByLabel('Password').fill(admin.password);
-  await dialog.getByRole('button', { name: 'Login' }).click();
-  await page.getByText('Welcome Back!').waitFor();
   await page.goto('/monitoring');
   await page.getByRole('heading', { level: 1, name: 'Monitoring Dashboard' }).waitFor();
 }
