@@ -1,7 +1,8 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AdminGate } from '../components/AdminGate';
-import { ArrowLeftIcon, MonitoringPanel } from '../components/MonitoringPanel';
+import { ArrowLeftIcon } from '../components/Icons';
+import { MonitoringPanel } from '../components/MonitoringPanel';
 import { PageLayout } from '../components/PageLayout';
 import { SocialStatusBadges, useSendTestPosts, useSocialStatus } from '../components/SocialMediaCard';
 

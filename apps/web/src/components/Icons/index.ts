@@ -1,1 +1,12 @@
-export { AlertIcon, CalendarIcon, ClockIcon, EditIcon, MailIcon, TrashIcon, UsersIcon } from './Icons';
+export {
+  AlertIcon,
+  ArrowLeftIcon,
+  CalendarIcon,
+  ClockIcon,
+  EditIcon,
+  GlobeIcon,
+  MailIcon,
+  ShareIcon,
+  TrashIcon,
+  UsersIcon,
+} from './Icons';

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ChangeWithMonitor, formatWhen, type Monitor, recentChangesShown } from '../../lib/monitoring';
+import { GlobeIcon } from '../Icons';
 import {
-  GlobeIcon,
   MonitorStatusDot,
   SeverityBadge,
   useCheckAllMonitors,

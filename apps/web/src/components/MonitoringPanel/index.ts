@@ -1,7 +1,6 @@
 export { ActivityFeed, type ActivityFeedProps } from './ActivityFeed';
 export { MonitorStatusDot, SeverityBadge } from './MonitorBadges';
 export { MonitorKpis, type MonitorKpisProps, SystemHealth, type SystemHealthProps } from './MonitorHealth';
-export { ArrowLeftIcon, GlobeIcon, ShareIcon } from './MonitorIcons';
 export { deleteMonitorQuestion, MonitoringPanel } from './MonitoringPanel';
 export { MonitorTable, type MonitorTableProps } from './MonitorTable';
 export { NotificationHistory, type NotificationHistoryProps } from './NotificationHistory';

@@ -15,7 +15,8 @@ import {
 import { connectionLabel, connectionTestToast } from '../../lib/monitoring';
 import { notifyFailure, notifyFailureText, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
-import { ShareIcon, useRefreshMonitoring } from '../MonitoringPanel';
+import { ShareIcon } from '../Icons';
+import { useRefreshMonitoring } from '../MonitoringPanel';
 import { useSendTestPosts, useSocialStatus } from './useSocial';
 
 export interface SocialStatus {
