@@ -3,7 +3,8 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { appRouter } from '@pac/api';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import sirv from 'sirv';
-import { sendError } from './errors';
+import { maxJsonBytes } from './body';
+import { sendError, sendJson } from './errors';
 import { handleRest } from './rest';
 import { contextFromRequest, type HttpDeps } from './session';
 
@@ -25,11 +26,29 @@ const securityHeaders: Record<string, string> = {
     "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
 };
 
+/**
+ * What @trpc/server would answer with a 500 instead of a 400: a path that is not valid
+ * percent-encoding ('%ZZ'; it decodes the procedure path itself), and a Host header that is not a
+ * host (it builds a Request from it, which throws for 'user@host').
+ */
+function trpcRequestProblem(req: IncomingMessage, pathname: string): string | null {
+  const host = req.headers.host;
+  if (host !== undefined && !/^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return 'The Host header is not valid';
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    return 'The URL path is not valid';
+  }
+  return null;
+}
+
 /** One listener for everything: /trpc, the /api REST adapter, and the single-page app. */
 export function createApp(options: AppOptions): RequestListener {
   const trpc = createHTTPHandler({
     router: appRouter,
     basePath: '/trpc/',
+    // Without a limit the adapter buffers a request body of any size, even from anonymous callers.
+    maxBodySize: maxJsonBytes,
     createContext: ({ req, res }) => contextFromRequest(req, res, options),
     onError: ({ error }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') console.error('tRPC call failed:', error.cause ?? error);
@@ -63,6 +82,12 @@ export function createApp(options: AppOptions): RequestListener {
       return;
     }
     if (url.pathname === '/trpc' || url.pathname.startsWith('/trpc/')) {
+      const problem = trpcRequestProblem(req, url.pathname);
+      if (problem) {
+        res.setHeader('Cache-Control', 'no-store');
+        sendJson(res, 400, { error: { json: { message: problem, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } } });
+        return;
+      }
       trpc(req, res);
       return;
     }

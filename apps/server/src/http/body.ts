@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './errors';
 
-const maxJsonBytes = 1024 * 1024;
+/** The largest JSON request body the server reads (REST and tRPC alike). */
+export const maxJsonBytes = 1024 * 1024;
 
 /** Reads a JSON body (at most 1 MB). An empty body is `undefined`. */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {

@@ -29,6 +29,9 @@ export function readMultipartFile(req: IncomingMessage, field: string, maxBytes:
       reject(error);
     };
     parser.on('file', (name, stream) => {
+      // A form cut off mid-file destroys the file stream with an error: without this listener it
+      // would be an uncaught exception that ends the process.
+      stream.on('error', () => fail(new HttpError(400, 'BAD_REQUEST', 'The upload could not be read')));
       if (name !== field || file !== null) {
         stream.resume();
         return;

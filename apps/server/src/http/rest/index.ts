@@ -28,6 +28,15 @@ const compiled: CompiledRoute[] = routes.map((route) => {
   return { route, names, pattern: new RegExp(`^${source}/?$`) };
 });
 
+/** A path segment as text; one that is not valid percent-encoding (e.g. '%ZZ') is the caller's mistake. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, 'BAD_REQUEST', 'The URL path is not valid');
+  }
+}
+
 function match(method: string, pathname: string): { route: RestRoute; params: Record<string, string> } | 'method' | null {
   let pathMatched = false;
   for (const c of compiled) {
@@ -37,7 +46,7 @@ function match(method: string, pathname: string): { route: RestRoute; params: Re
     if (c.route.method !== method) continue;
     const params: Record<string, string> = {};
     c.names.forEach((name, i) => {
-      params[name] = decodeURIComponent(m[i + 1] ?? '');
+      params[name] = decodeSegment(m[i + 1] ?? '');
     });
     return { route: c.route, params };
   }
