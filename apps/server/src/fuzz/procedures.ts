@@ -82,6 +82,7 @@ export const procedureSpecs = {
   'settings.updateHeroContent': m('admin', heroFields),
   'settings.uploadHeroImage': m('admin', ['data']),
   'settings.logoUrl': q('public'),
+  'settings.mayUpload': q('admin'),
   'settings.uploadLogo': m('admin', ['data']),
 
   'stats.get': q('admin'),

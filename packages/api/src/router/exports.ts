@@ -3,8 +3,8 @@ import { adminProcedure, router } from '../trpc';
 
 export const exportsRouter = router({
   /**
-   * The volunteer report. `lines` is produced lazily: the REST route streams it as the
-   * volunteer-data.csv download; `csv` joins it for callers that want one string.
+   * The volunteer report. `lines` is produced lazily and is meant for the REST route, which streams
+   * it as the volunteer-data.csv download (a generator does not travel over the tRPC wire).
    */
   volunteers: adminProcedure.query(({ ctx }) => ({
     filename: 'volunteer-data.csv',

@@ -45,6 +45,9 @@ export const settingsRouter = router({
     return getHeroContent(ctx.db);
   }),
 
+  /** Asked before an upload body is read, so that only admins can make the server buffer one. */
+  mayUpload: adminProcedure.query(() => true),
+
   uploadHeroImage: adminProcedure.input(imageInput).mutation(({ ctx, input }) => {
     const name = storeImage(ctx.config.uploadDir, 'hero', input.data);
     const url = `${uploadsPath}${name}`;

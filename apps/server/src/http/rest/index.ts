@@ -65,7 +65,10 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     const caller = createCaller(contextFromRequest(req, res, deps));
     let body: unknown;
     let file: Buffer | null = null;
-    if (route.upload) file = await readMultipartFile(req, route.upload.field, route.upload.maxBytes);
+    if (route.upload) {
+      await route.upload.authorize(caller);
+      file = await readMultipartFile(req, route.upload.field, route.upload.maxBytes);
+    }
     else if (!route.ignoreBody && req.method !== 'GET' && req.method !== 'DELETE') body = await readJsonBody(req);
     const result = await route.handle({ caller, params: found.params, body, query: url.searchParams, file });
     const status = route.status ?? 200;

@@ -24,8 +24,11 @@ export interface RestRoute {
   path: string;
   /** 200 unless said; 204 answers without a body. */
   status?: number;
-  /** A multipart upload: the file of this form field arrives as `file`. */
-  upload?: { field: string; maxBytes: number };
+  /**
+   * A multipart upload: the file of this form field arrives as `file`. `authorize` runs before the
+   * body is read, so that a caller who may not upload cannot make the server buffer megabytes.
+   */
+  upload?: { field: string; maxBytes: number; authorize: (caller: Caller) => Promise<unknown> };
   /** The handler answers a Download, streamed as an attachment. */
   download?: boolean;
   /** The body is not read (RFC 8058 one-click posts a form body that carries nothing we need). */

@@ -8,14 +8,14 @@ export const settingRoutes: RestRoute[] = [
   {
     method: 'POST',
     path: '/api/settings/logo-upload',
-    upload: { field: 'logo', maxBytes: maxUploadBytes },
+    upload: { field: 'logo', maxBytes: maxUploadBytes, authorize: (caller) => caller.settings.mayUpload() },
     errorField: true,
     handle: (r) => r.caller.settings.uploadLogo({ data: r.file ?? new Uint8Array() }),
   },
   {
     method: 'POST',
     path: '/api/admin/upload/hero-image',
-    upload: { field: 'heroImage', maxBytes: maxUploadBytes },
+    upload: { field: 'heroImage', maxBytes: maxUploadBytes, authorize: (caller) => caller.settings.mayUpload() },
     handle: (r) => r.caller.settings.uploadHeroImage({ data: r.file ?? new Uint8Array() }),
   },
   {
