@@ -1,9 +1,26 @@
 import { type Executor, settings } from '@pac/db';
 import { defaultHeroContent, type HeroContent, heroContentSchema, type SettingKey } from '@pac/validators';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+
+function prepareGetSetting(db: Executor) {
+  return db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, sql.placeholder('key')))
+    .prepare();
+}
+
+// Built and compiled once per database (or transaction): every signup reads the sender settings,
+// and building the query anew each time cost as much as the signup's own statements.
+const preparedGetSetting = new WeakMap<Executor, ReturnType<typeof prepareGetSetting>>();
 
 export function getSetting(db: Executor, key: SettingKey): string | null {
-  return db.select({ value: settings.value }).from(settings).where(eq(settings.key, key)).get()?.value ?? null;
+  let statement = preparedGetSetting.get(db);
+  if (!statement) {
+    statement = prepareGetSetting(db);
+    preparedGetSetting.set(db, statement);
+  }
+  return statement.get({ key })?.value ?? null;
 }
 
 export function setSetting(db: Executor, key: SettingKey, value: string): void {

@@ -1,0 +1,126 @@
+import { join } from 'node:path';
+import { Api, pool } from '../lib/api';
+import { appEnv } from '../lib/app-env';
+import { mb, perSecond, ratio, row, type Section } from '../lib/report';
+import { startSchoolSite, siteHost } from '../lib/site';
+import { type Child, startChild } from '../lib/spawn';
+
+const monitorCount = 200;
+const concurrency = 8;
+/** Pages edited between the two passes: they answer 200 with new content, the rest 304. */
+const changedPages = Array.from({ length: 20 }, (_, i) => i * 10);
+
+interface CheckAll {
+  message: string;
+  checked: number;
+  changes: number;
+  /** Checks that failed. */
+  errors: number;
+}
+
+const statusText = (statuses: Record<string, number>) =>
+  Object.entries(statuses)
+    .map(([code, n]) => `${n} × ${code}`)
+    .join(', ');
+
+/** One 'Check All' through the REST API as the admin, with the server's peak RSS over it. */
+async function appPass(app: Child, api: Api): Promise<{ ms: number; result: CheckAll; peakRss: number }> {
+  await app.resetPeak();
+  const started = performance.now();
+  const result = await api.call<CheckAll>('POST', '/api/monitors/check-all');
+  const elapsed = performance.now() - started;
+  const { peakRss } = await app.memory(false);
+  return { ms: elapsed, result, peakRss };
+}
+
+/** 3. 200 monitors against a local site of 100 KB pages, concurrency 8: a first pass, then one with 304s. */
+export async function monitoringBenchmark(root: string): Promise<Section> {
+  const site = await startSchoolSite(monitorCount);
+  const env = appEnv(join(root, 'monitoring-app'), {
+    SCHOOL_DOMAIN: 'example-district.org',
+    MONITOR_ALLOW_PRIVATE_ADDRESSES: 'true',
+    MONITOR_RESOLVE: `${siteHost}=127.0.0.1`,
+    MONITOR_HOST_SPACING_MS: '0',
+    MONITOR_CONCURRENCY: String(concurrency),
+  });
+  const app = await startChild('app', env);
+  let fetcher: Child | null = null;
+  try {
+    const api = new Api(app.url);
+    await api.login();
+    await pool(monitorCount, 8, (i) =>
+      api.call('POST', '/api/monitors', {
+        name: `Page ${i}`,
+        url: `${site.base}${site.paths[i] ?? ''}`,
+        selectors: ['main'],
+        scheduleMinutes: 60,
+      }),
+    );
+    const idle = await app.memory(false);
+    site.takeStatuses();
+
+    const app1 = await appPass(app, api);
+    const app1Statuses = site.takeStatuses();
+
+    fetcher = await startChild('fetcher');
+    const urls = site.paths.map((p) => `http://127.0.0.1:${site.port}${p}`);
+    await fetcher.resetPeak();
+    const base1 = await fetcher.fetchPass(
+      urls,
+      urls.map(() => null),
+      concurrency,
+    );
+    const base1Statuses = site.takeStatuses();
+
+    site.change(changedPages);
+    const app2 = await appPass(app, api);
+    const app2Statuses = site.takeStatuses();
+    await fetcher.resetPeak();
+    const base2 = await fetcher.fetchPass(urls, base1.etags, concurrency);
+    const base2Statuses = site.takeStatuses();
+
+    const rate = (ms: number) => (monitorCount / ms) * 1000;
+    const name = 'Monitoring';
+    const clean = (r: CheckAll) => r.checked === monitorCount && r.errors === 0;
+    const passOk = app1Statuses['200'] === monitorCount && clean(app1.result) && app1.result.changes === 0;
+    const pass2Ok =
+      app2Statuses['304'] === monitorCount - changedPages.length &&
+      clean(app2.result) &&
+      app2.result.changes === changedPages.length;
+    return {
+      title: `3. Monitoring — ${monitorCount} monitors, 100 KB pages, MONITOR_CONCURRENCY ${concurrency}`,
+      rows: [
+        row(name, 'checks/s, first pass (all 200)', perSecond(rate(app1.ms)), {
+          baseline: perSecond(rate(base1.ms)),
+          ratio: ratio(rate(app1.ms), rate(base1.ms)),
+          target: passOk ? '' : 'all checked',
+          pass: passOk ? null : false,
+        }),
+        row(name, `checks/s, second pass (${monitorCount - changedPages.length} × 304)`, perSecond(rate(app2.ms)), {
+          baseline: perSecond(rate(base2.ms)),
+          ratio: ratio(rate(app2.ms), rate(base2.ms)),
+          target: pass2Ok ? '' : '304s used, changes found',
+          pass: pass2Ok ? null : false,
+        }),
+        row(name, 'peak RSS, first pass', mb(app1.peakRss), {
+          baseline: mb(base1.peakRss),
+          ratio: ratio(app1.peakRss, base1.peakRss),
+        }),
+        row(name, 'peak RSS, second pass', mb(app2.peakRss), {
+          baseline: mb(base2.peakRss),
+          ratio: ratio(app2.peakRss, base2.peakRss),
+        }),
+      ],
+      details: [
+        `First pass: ${app1.result.message} in ${(app1.ms / 1000).toFixed(2)} s; the site answered ${statusText(app1Statuses)}. Baseline: ${(base1.ms / 1000).toFixed(2)} s, ${statusText(base1Statuses)}.`,
+        `Second pass (${changedPages.length} pages edited): ${app2.result.message} in ${(app2.ms / 1000).toFixed(2)} s; the site answered ${statusText(app2Statuses)}. Baseline: ${(base2.ms / 1000).toFixed(2)} s, ${statusText(base2Statuses)}.`,
+        `Server RSS before the first pass ${mb(idle.rss)} (after creating the monitors); peak RSS sampled every 50 ms in the server process, and in the baseline's process.`,
+        "Driven through REST (`POST /api/monitors/check-all` as the admin) against the server in its own process; the site is node:http on 127.0.0.1 reached via MONITOR_RESOLVE. Baseline: Node's fetch (undici) of the same 200 URLs, 8 at a time, with If-None-Match on the second pass, bodies read whole.",
+      ],
+    };
+  } finally {
+    await app.stop();
+    await fetcher?.stop();
+    await site.close();
+  }
+}

@@ -1,0 +1,19 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { admin } from './api';
+
+/** The server's settings for a benchmark: a fresh database under `dir`, no timers, a bootstrap admin. */
+export function appEnv(dir: string, extra: Record<string, string> = {}): Record<string, string> {
+  mkdirSync(dir, { recursive: true });
+  return {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_PATH: join(dir, 'pac.sqlite'),
+    UPLOAD_DIR: join(dir, 'uploads'),
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    MONITOR_TICK_SECONDS: '0',
+    REMINDER_TICK_SECONDS: '0',
+    ...extra,
+  };
+}

@@ -1,0 +1,104 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  /** Measured seconds. */
+  seconds: number;
+  /** Responses by status code. */
+  statuses: Record<string, number>;
+  errors: number;
+  timeouts: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  /** Seconds; or `amount` requests. */
+  duration?: number;
+  amount?: number;
+  method?: 'GET' | 'POST';
+  path: string;
+  /** A fresh body for every request (a distinct email each time). */
+  body?: () => Record<string, unknown>;
+}
+
+/** One autocannon run; every request's body comes from `body()` when given. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const request: autocannon.Request = {
+    method: options.method ?? 'GET',
+    path: options.path,
+    headers: options.body ? { 'content-type': 'application/json' } : {},
+  };
+  const makeBody = options.body;
+  if (makeBody) request.setupRequest = (req) => ({ ...req, body: JSON.stringify(makeBody()) });
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    ...(options.amount === undefined ? { duration: options.duration ?? 10 } : { amount: options.amount }),
+    requests: [request],
+    timeout: 30,
+  });
+  const statuses: Record<string, number> = {};
+  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;
+  return {
+    // Answers per second over the whole run (autocannon's average of 1-second samples drops the last part-second).
+    rps: (result['2xx'] + result.non2xx) / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result['2xx'] + result.non2xx,
+    seconds: result.duration,
+    statuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/**
+ * Several rounds of one measurement as one figure: the median round's req/s, p50 and p99 (robust
+ * to one round that another process on the machine disturbed), with the answers summed.
+ */
+export function combine(rounds: LoadResult[]): LoadResult {
+  const sum = (pick: (r: LoadResult) => number) => rounds.reduce((n, r) => n + pick(r), 0);
+  const statuses: Record<string, number> = {};
+  for (const r of rounds)
+    for (const [code, n] of Object.entries(r.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  return {
+    rps: median(rounds.map((r) => r.rps)),
+    p50: median(rounds.map((r) => r.p50)),
+    p99: median(rounds.map((r) => r.p99)),
+    total: sum((r) => r.total),
+    seconds: sum((r) => r.seconds),
+    statuses,
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+  };
+}
+
+export const roundsPerSide = 4;
+
+/**
+ * Measures `app` and `baseline` alternately in rounds (A B B A A B B A), `seconds` in all for each,
+ * so that drift on a shared machine (other processes, fsync latency that wanders) weighs on both
+ * sides alike.
+ */
+export async function alternate(
+  measure: (target: 'app' | 'baseline', seconds: number) => Promise<LoadResult>,
+  seconds: number,
+): Promise<{ app: LoadResult; baseline: LoadResult; rounds: { app: LoadResult[]; baseline: LoadResult[] } }> {
+  const each = seconds / roundsPerSide;
+  const rounds: { app: LoadResult[]; baseline: LoadResult[] } = { app: [], baseline: [] };
+  for (let i = 0; i < roundsPerSide; i++) {
+    const order: ('app' | 'baseline')[] = i % 2 === 0 ? ['app', 'baseline'] : ['baseline', 'app'];
+    for (const target of order) rounds[target].push(await measure(target, each));
+  }
+  return { app: combine(rounds.app), baseline: combine(rounds.baseline), rounds };
+}
