@@ -1,12 +1,15 @@
 import { Alert, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { notifyFailureWithReason, notifySuccess } from '../../lib/notify';
 import { homeSheetLimit, upcomingSheets } from '../../lib/slots';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { trpc } from '../../trpc';
 import type { SheetListItem } from '../../types';
-import { ConfirmDialog } from '../ConfirmDialog';
 import { SheetCard } from '../SheetCard';
+
+// Only admins can delete from the home page: the dialog (and Mantine's Modal) load on demand, so
+// that parents' first page stays small.
+const ConfirmDialog = lazy(() => import('../ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
 
 export const deleteSheetQuestion =
   'Are you sure you want to delete this signup sheet? This will also delete all volunteer slots and signups.';
@@ -91,17 +94,21 @@ export function UpcomingSheets() {
         <Text c="dimmed">Pick an event, choose a role, and sign up in under a minute.</Text>
       </div>
       {body}
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title="Delete Signup Sheet"
-        message={deleteSheetQuestion}
-        confirmLabel="Delete"
-        loading={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => {
-          if (toDelete) remove.mutate({ id: toDelete.id });
-        }}
-      />
+      {user?.isAdmin && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            opened={toDelete !== null}
+            title="Delete Signup Sheet"
+            message={deleteSheetQuestion}
+            confirmLabel="Delete"
+            loading={remove.isPending}
+            onCancel={() => setToDelete(null)}
+            onConfirm={() => {
+              if (toDelete) remove.mutate({ id: toDelete.id });
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
