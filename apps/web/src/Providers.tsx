@@ -7,7 +7,7 @@ import { toastDurationMs } from './lib/notify';
 import { AccountDialogsProvider } from './session/AccountDialogsProvider';
 import { AuthDialogProvider } from './session/AuthDialogProvider';
 import { CurrentUserProvider } from './session/CurrentUserProvider';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { trpc } from './trpc';
 
 export interface ProvidersProps {
@@ -21,7 +21,7 @@ export interface ProvidersProps {
 /** Everything a page needs around it: theme, toasts, data and the current user. */
 export function Providers({ children, queryClient, trpcClient, env = 'default' }: ProvidersProps) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       {/* Top-centre, so that a toast never covers a dialog's buttons. */}
       <Notifications position="top-center" limit={1} autoClose={toastDurationMs} containerWidth={420} />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>

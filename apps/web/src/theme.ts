@@ -1,14 +1,66 @@
-import { createTheme, Modal, Tooltip } from '@mantine/core';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  darken,
+  DEFAULT_THEME,
+  FileInput,
+  luminance,
+  Menu,
+  Modal,
+  Tooltip,
+} from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'blue',
+  // Shade 8 keeps white button labels and links at 4.5:1 or more (Mantine's default, 6, is 3.6:1).
+  primaryShade: 8,
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   components: {
+    // A clearable file field's clear button is an icon: give it a name.
+    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } }),
     Modal: Modal.extend({
       defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Close dialog' } },
     }),
+    // The focus placeholder is a focusable role="presentation" child of role="menu", which ARIA
+    // does not allow; without it the menu focuses its first item instead.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     Tooltip: Tooltip.extend({ defaultProps: { openDelay: 700 } }),
   },
+});
+
+function contrast(a: string, b: string): number {
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+/** `color` darkened just enough to reach 4.5:1 (WCAG AA for text) on `background`. */
+function readableOn(color: string, background: string): string {
+  let result = color;
+  for (let amount = 0.05; contrast(result, background) < 4.6 && amount < 1; amount += 0.05) {
+    result = darken(color, amount);
+  }
+  return result;
+}
+
+/**
+ * Text colours that pass WCAG AA (4.5:1): dimmed text, placeholders and field errors darker than
+ * Mantine's gray 6, gray 5 and red 6 (3.3:1, 2.1:1 and 3.3:1 on white), and the text of 'light'
+ * badges and buttons (shade 9 on shade 1 is under 4.5:1 for green, teal, yellow, orange…)
+ * darkened until it reads on the hover shade (2) too.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (current) => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': '#5c636a',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-placeholder': '#6a7178',
+    ...Object.fromEntries(
+      Object.entries(current.colors)
+        .filter(([name]) => name !== 'dark' && name in DEFAULT_THEME.colors)
+        .map(([name, shades]) => [`--mantine-color-${name}-light-color`, readableOn(shades[9], shades[2])]),
+    ),
+  },
+  dark: {},
 });

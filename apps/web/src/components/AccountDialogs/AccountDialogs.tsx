@@ -1,4 +1,5 @@
 import { Center, Loader, Modal, Text } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { accountUpdateFailureText } from '../../lib/account';
 import { serverMessage } from '../../lib/errors';
 import { notifyFailure, notifyFailureText, notifySuccess } from '../../lib/notify';
@@ -78,12 +79,15 @@ function ChangePassword({ onClose }: { onClose: () => void }) {
 
 /** The Account Settings and Change Password dialogs; one is open at a time. */
 export function AccountDialogs({ dialog, opened, onClose }: AccountDialogsProps) {
+  // Loaded lazily, these would mount already open, and Mantine gives the focus back on closing
+  // only if it saw `opened` turn true: open one render after mounting.
+  const mounted = useMounted();
   return (
     <>
-      <Modal opened={opened && dialog === 'settings'} onClose={onClose} title="Account Settings">
+      <Modal opened={mounted && opened && dialog === 'settings'} onClose={onClose} title="Account Settings">
         <AccountSettings onClose={onClose} />
       </Modal>
-      <Modal opened={opened && dialog === 'password'} onClose={onClose} title="Change Password">
+      <Modal opened={mounted && opened && dialog === 'password'} onClose={onClose} title="Change Password">
         <ChangePassword onClose={onClose} />
       </Modal>
     </>

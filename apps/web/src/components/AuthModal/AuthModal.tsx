@@ -1,4 +1,5 @@
 import { Modal, Tabs } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { trpc } from '../../trpc';
@@ -23,6 +24,9 @@ export interface AuthModalProps {
 export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess, emailPlaceholder }: AuthModalProps) {
   const { setUser } = useCurrentUser();
   const utils = trpc.useUtils();
+  // This dialog loads lazily and would mount already open; Mantine records the element to give
+  // the focus back to only when `opened` turns true, so open it one render after mounting.
+  const mounted = useMounted();
 
   const signedIn = async (user: User) => {
     // A load-time `auth.me` still in flight must not overwrite the new session's answer.
@@ -50,7 +54,7 @@ export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess, emailP
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Welcome to PAC Hub" size="md">
+    <Modal opened={opened && mounted} onClose={onClose} title="Welcome to PAC Hub" size="md">
       <Tabs value={tab} onChange={(value) => onTabChange(value === 'signup' ? 'signup' : 'login')} keepMounted={false}>
         <Tabs.List grow mb="md">
           <Tabs.Tab value="login">Login</Tabs.Tab>

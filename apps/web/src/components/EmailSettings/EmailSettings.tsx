@@ -39,7 +39,7 @@ function SectionCard({ id, title, children }: { id: string; title: string; child
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby={id}>
       <Stack gap="md">
-        <Title order={3} size="h4" id={id}>
+        <Title order={2} size="h4" id={id}>
           {title}
         </Title>
         {children}

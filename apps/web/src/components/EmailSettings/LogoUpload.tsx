@@ -39,7 +39,7 @@ export function LogoUpload() {
     <Card withBorder padding="lg" component="section" aria-labelledby="logo-title">
       <Stack gap="md">
         <div>
-          <Title order={3} size="h4" id="logo-title">
+          <Title order={2} size="h4" id="logo-title">
             PAC Logo for Instagram Posts
           </Title>
           <Text size="sm" c="dimmed">

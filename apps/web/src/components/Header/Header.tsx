@@ -10,7 +10,7 @@ function HeaderLink({ to, end = false, children }: { to: string; end?: boolean; 
     <Anchor
       component={Link}
       to={to}
-      c={active ? 'blue.7' : 'gray.7'}
+      c={active ? 'blue.8' : 'gray.7'}
       fw={active ? 600 : 500}
       aria-current={active ? 'page' : undefined}
     >
@@ -39,7 +39,7 @@ export function Header() {
         <Group justify="space-between" h={64} wrap="nowrap">
           <Group gap="xl" wrap="nowrap">
             <Anchor component={Link} to="/" underline="never" aria-label="PAC Hub home">
-              <Text component="span" fw={800} size="lg" c="blue.7">
+              <Text component="span" fw={800} size="lg" c="blue.8">
                 PAC Hub
               </Text>
             </Anchor>

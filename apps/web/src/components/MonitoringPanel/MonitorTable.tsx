@@ -89,7 +89,7 @@ export function MonitorTable({
                 <Table.Td>
                   <MonitorStatusDot status={monitor.status} />
                   {monitor.errorCount > 0 && (
-                    <Text size="xs" c="red.8">
+                    <Text size="xs" c="red.9">
                       {monitor.errorCount === 1 ? '1 failed check' : `${monitor.errorCount} failed checks`}
                     </Text>
                   )}

@@ -54,7 +54,7 @@ export function NotificationHistory({ notifications, loading = false, failed = f
                     {n.status}
                   </Badge>
                   {n.status === 'failed' && n.lastError && (
-                    <Text size="xs" c="red.8" mt={2} style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="xs" c="red.9" mt={2} style={{ overflowWrap: 'anywhere' }}>
                       {n.lastError}
                     </Text>
                   )}

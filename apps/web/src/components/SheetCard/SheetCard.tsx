@@ -86,7 +86,7 @@ export function SheetCard({ sheet, onDelete }: SheetCardProps) {
           </Text>
         )}
         {more > 0 && (
-          <Text size="sm" c="blue.7">
+          <Text size="sm" c="blue.8">
             + {more} more volunteer opportunities
           </Text>
         )}

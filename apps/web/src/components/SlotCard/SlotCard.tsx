@@ -162,7 +162,7 @@ export function SlotCard({ slot, onSignUp, onCancelMine, admin }: SlotCardProps)
           </Stack>
         )}
         {full ? (
-          <Text fw={700} c="red.7">
+          <Text fw={700} c="red.9">
             FULL - No spots available
           </Text>
         ) : (

@@ -40,7 +40,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <Menu.Item onClick={openAccountSettings}>Account Settings</Menu.Item>
         <Menu.Item onClick={openChangePassword}>Change Password</Menu.Item>
         <Menu.Divider />
-        <Menu.Item color="red" onClick={signOut} disabled={pending}>
+        <Menu.Item color="red.9" onClick={signOut} disabled={pending}>
           Logout
         </Menu.Item>
       </Menu.Dropdown>
