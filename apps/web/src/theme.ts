@@ -3,11 +3,11 @@ import {
   createTheme,
   darken,
   DEFAULT_THEME,
-  FileInput,
+  type FileInputProps,
   luminance,
-  Menu,
-  Modal,
-  Tooltip,
+  type MenuProps,
+  type ModalProps,
+  type TooltipProps,
 } from '@mantine/core';
 
 export const theme = createTheme({
@@ -17,16 +17,20 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
+  // Plain objects rather than `Menu.extend(...)`: importing the components here would put Menu,
+  // Popover and the popover library into every visitor's first page.
   components: {
     // A clearable file field's clear button is an icon: give it a name.
-    FileInput: FileInput.extend({ defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } }),
-    Modal: Modal.extend({
-      defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Close dialog' } },
-    }),
+    FileInput: {
+      defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } satisfies Partial<FileInputProps>,
+    },
+    Modal: {
+      defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps>,
+    },
     // The focus placeholder is a focusable role="presentation" child of role="menu", which ARIA
     // does not allow; without it the menu focuses its first item instead.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    Tooltip: Tooltip.extend({ defaultProps: { openDelay: 700 } }),
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
+    Tooltip: { defaultProps: { openDelay: 700 } satisfies Partial<TooltipProps> },
   },
 });
 

@@ -107,7 +107,8 @@ describe('account dialogs from the user menu', () => {
 
   it('opens Change Password in a dialog, and Cancel closes it', async () => {
     renderWithProviders(<Header />, { user });
-    fireEvent.click(screen.getByRole('button', { name: /Pat Parent/ }));
+    // The menu loads on demand; its button (unlike the placeholder) says whether it is open.
+    fireEvent.click(await screen.findByRole('button', { name: /Pat Parent/, expanded: false }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Change Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
     expect(within(dialog).getByLabelText(/^Current Password/)).toBeDefined();
@@ -117,16 +118,18 @@ describe('account dialogs from the user menu', () => {
 
   it('opens Account Settings in a dialog', async () => {
     renderWithProviders(<Header />, { user });
-    fireEvent.click(screen.getByRole('button', { name: /Pat Parent/ }));
+    // The menu loads on demand; its button (unlike the placeholder) says whether it is open.
+    fireEvent.click(await screen.findByRole('button', { name: /Pat Parent/, expanded: false }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Account Settings' }));
     // Without a server there is no account to prefill from.
     const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
     expect(await within(dialog).findByText('Please sign in again to change your account.')).toBeDefined();
   });
 
-  it('links My Profile to the profile page', () => {
+  it('links My Profile to the profile page', async () => {
     renderWithProviders(<Header />, { user });
-    fireEvent.click(screen.getByRole('button', { name: /Pat Parent/ }));
+    // The menu loads on demand; its button (unlike the placeholder) says whether it is open.
+    fireEvent.click(await screen.findByRole('button', { name: /Pat Parent/, expanded: false }));
     expect(screen.getByRole('menuitem', { name: 'My Profile' }).getAttribute('href')).toBe('/profile/3');
   });
 });

@@ -57,10 +57,11 @@ describe('Header', () => {
     expect(within(dialog).getByLabelText<HTMLInputElement>(/^Email/).value).toBe('');
   });
 
-  it("shows the signed-in user's menu instead of Login", () => {
+  it("shows the signed-in user's menu instead of Login", async () => {
     renderWithProviders(<Header />, { user: { id: 3, name: 'Pat Parent', isAdmin: false } });
     expect(screen.queryByRole('button', { name: 'Login' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: /Pat Parent/ }));
+    // The menu loads on demand; its button (unlike the placeholder) says whether it is open.
+    fireEvent.click(await screen.findByRole('button', { name: /Pat Parent/, expanded: false }));
     expect(screen.getByRole('menuitem', { name: 'Account Settings' })).toBeDefined();
     expect(screen.getByRole('menuitem', { name: 'Change Password' })).toBeDefined();
     expect(screen.getByRole('menuitem', { name: 'Logout' })).toBeDefined();

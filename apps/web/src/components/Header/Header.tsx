@@ -1,8 +1,11 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, useMatch } from 'react-router-dom';
 import { useAuthDialog } from '../../session/AuthDialogProvider';
 import { useCurrentUser } from '../../session/useCurrentUser';
-import { UserMenu } from '../UserMenu';
+
+// The menu (and the popover library under it) loads only for signed-in visitors.
+const UserMenu = lazy(() => import('../UserMenu').then((m) => ({ default: m.UserMenu })));
 
 function HeaderLink({ to, end = false, children }: { to: string; end?: boolean; children: string }) {
   const active = useMatch({ path: to, end }) !== null;
@@ -50,7 +53,19 @@ export function Header() {
               <HeaderLink to="/admin">Admin</HeaderLink>
             </Group>
           </Group>
-          {user ? <UserMenu user={user} /> : <Button onClick={() => openAuthDialog()}>Login</Button>}
+          {user ? (
+            <Suspense
+              fallback={
+                <Button variant="light" loading>
+                  {user.name}
+                </Button>
+              }
+            >
+              <UserMenu user={user} />
+            </Suspense>
+          ) : (
+            <Button onClick={() => openAuthDialog()}>Login</Button>
+          )}
         </Group>
       </Container>
     </Box>

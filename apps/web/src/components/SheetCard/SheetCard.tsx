@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, List, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatTimeRange } from '../../lib/dates';
 import { previewSlots, spotCounts } from '../../lib/slots';
@@ -37,11 +37,16 @@ export function SheetCard({ sheet, onDelete }: SheetCardProps) {
             {sheet.title}
           </Title>
           {onDelete && (
-            <Tooltip label="Delete signup sheet">
-              <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${sheet.title}`}>
-                <TrashIcon />
-              </ActionIcon>
-            </Tooltip>
+            // A native title, not Mantine's Tooltip: the tooltip library would load on every visitor's home page.
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              onClick={onDelete}
+              aria-label={`Delete ${sheet.title}`}
+              title="Delete signup sheet"
+            >
+              <TrashIcon />
+            </ActionIcon>
           )}
         </Group>
         <Group gap={6} c="dimmed" wrap="nowrap">
