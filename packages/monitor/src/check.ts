@@ -100,7 +100,9 @@ export type CheckOutcome =
 
 /** The start of a text, cut on a character boundary, at most `max` characters including the ellipsis. */
 export function excerptOf(text: string, max = EXCERPT_MAX_CHARS): string {
-  const chars = Array.from(text);
+  // Only a prefix can hold the excerpt: a character is at most two UTF-16 units, so `2 * max` units
+  // are enough. Splitting the whole page into characters cost half a millisecond per check.
+  const chars = Array.from(text.slice(0, 2 * max + 2));
   if (chars.length <= max) return text;
   return `${chars.slice(0, max - 1).join('')}…`;
 }

@@ -152,6 +152,34 @@ describe('change detection', () => {
     expect(queued.n).toBe(4);
   });
 
+  it('stores unchanged content once, still shows it for every check, and diffs a later change against it', async () => {
+    const monitor = await createMonitor('/steady');
+    site.pages.set('/steady', page('Term starts on Monday'));
+    await check(monitor.id);
+    for (let i = 0; i < 3; i += 1) expect((await check(monitor.id)).body.outcome).toBe('unchanged');
+    const stored = queryOne<{ withText: number; all: number }>(
+      server.databasePath,
+      'SELECT count(raw_content) AS withText, count(*) AS "all" FROM snapshots WHERE monitor_id = ?',
+      monitor.id,
+    );
+    expect(stored).toEqual({ withText: 1, all: 4 });
+    const latest = queryOne<{ id: number }>(server.databasePath, 'SELECT max(id) AS id FROM snapshots WHERE monitor_id = ?', monitor.id);
+    const detail = await admin.get<{ rawContent: string | null }>(`/api/monitoring/snapshots/${latest.id}`);
+    expect(detail.body.rawContent).toContain('Term starts on Monday');
+
+    site.pages.set('/steady', page('Term starts on Tuesday'));
+    const changed = await check(monitor.id);
+    expect(changed.body.outcome).toBe('changed');
+    const diff = queryOne<{ diff_content: string; change_type: string }>(
+      server.databasePath,
+      'SELECT diff_content, change_type FROM changes WHERE id = ?',
+      changed.body.changeId,
+    );
+    expect(diff.change_type).toBe('modified');
+    expect(diff.diff_content).toContain('Term starts on Monday');
+    expect(diff.diff_content).toContain('Term starts on Tuesday');
+  });
+
   it('does not announce content that returns to a recent version (a rotating banner)', async () => {
     const monitor = await createMonitor('/rotate');
     site.pages.set('/rotate', page('Message A'));

@@ -3,6 +3,7 @@ import { idSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
 import { and, avg, count, desc, eq, gte, inArray, max } from 'drizzle-orm';
 import { z } from 'zod';
+import { snapshotContent } from '../services/monitoring';
 import { adminProcedure, router } from '../trpc';
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -92,7 +93,7 @@ export const monitoringRouter = router({
       .where(eq(snapshots.id, input.id))
       .get();
     if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Snapshot not found' });
-    return { ...row.snapshot, monitor: row.monitor };
+    return { ...row.snapshot, rawContent: snapshotContent(ctx.db, row.snapshot), monitor: row.monitor };
   }),
 
   /** Notification history, newest first: change.monitor.name, change.summary, channel, status, sentAt. */

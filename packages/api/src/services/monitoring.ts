@@ -1,6 +1,6 @@
-import { changes, type Db, type Monitor, monitors, type Snapshot, snapshots } from '@pac/db';
+import { changes, type Db, type Executor, type Monitor, monitors, type Snapshot, snapshots } from '@pac/db';
 import { checkPage, type CheckOutcome, type HostSpacer } from '@pac/monitor';
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, notInArray } from 'drizzle-orm';
 import type { ApiConfig, MonitorConfig } from '../context';
 import { adminRecipient, sendInBackground, sendMail } from './mail';
 import { queueChangeNotifications } from './notifications';
@@ -12,18 +12,24 @@ export function monitorConfig(config: ApiConfig): MonitorConfig {
   return config.monitor;
 }
 
-/** Recent successful snapshots of a monitor, newest first. */
-function recentSnapshots(db: Db, monitorId: number, limit: number): Snapshot[] {
+/**
+ * The monitor's recent versions, newest first: the successful snapshots that carry content. A check
+ * that finds the page unchanged stores only the hash, so each of these is a distinct version.
+ */
+function recentVersionsOf(db: Executor, monitorId: number, limit: number): Snapshot[] {
   return db
     .select()
     .from(snapshots)
-    .where(and(eq(snapshots.monitorId, monitorId), eq(snapshots.status, 'success')))
+    .where(and(eq(snapshots.monitorId, monitorId), eq(snapshots.status, 'success'), isNotNull(snapshots.rawContent)))
     .orderBy(desc(snapshots.capturedAt), desc(snapshots.id))
     .limit(limit)
     .all();
 }
 
-/** Keeps the newest `keep` snapshots of a monitor (and any a change still points at). */
+/**
+ * Keeps the newest `keep` snapshots of a monitor, the ones a change still points at, and the recent
+ * versions (the content that unchanged snapshots stand for, and that the next diff starts from).
+ */
 export function pruneSnapshots(db: Db, monitorId: number, keep: number): void {
   const kept = db
     .select({ id: snapshots.id })
@@ -41,7 +47,8 @@ export function pruneSnapshots(db: Db, monitorId: number, keep: number): void {
     .limit(keep)
     .all()
     .flatMap((r) => (r.id === null ? [] : [r.id]));
-  const keepIds = [...new Set([...kept, ...referenced])];
+  const versions = recentVersionsOf(db, monitorId, recentVersions).map((v) => v.id);
+  const keepIds = [...new Set([...kept, ...referenced, ...versions])];
   if (keepIds.length === 0) return;
   db.delete(snapshots)
     .where(and(eq(snapshots.monitorId, monitorId), notInArray(snapshots.id, keepIds)))
@@ -65,7 +72,7 @@ export interface CheckResult {
  */
 export async function runCheck(db: Db, config: ApiConfig, monitor: Monitor, spacer?: HostSpacer): Promise<CheckResult> {
   const mc = monitorConfig(config);
-  const recent = recentSnapshots(db, monitor.id, recentVersions);
+  const recent = recentVersionsOf(db, monitor.id, recentVersions);
   const last = recent[0];
   const outcome = await checkPage(
     {
@@ -118,7 +125,6 @@ export async function runCheck(db: Db, config: ApiConfig, monitor: Monitor, spac
     }
 
     // 304: nothing was downloaded; the last content still stands.
-    const text = outcome.kind === 'unchanged' && outcome.notModified ? (last?.rawContent ?? null) : outcome.text;
     const hash = outcome.kind === 'unchanged' && outcome.notModified ? monitor.lastContentHash : outcome.hash;
     const snapshot = tx
       .insert(snapshots)
@@ -126,7 +132,8 @@ export async function runCheck(db: Db, config: ApiConfig, monitor: Monitor, spac
         monitorId: monitor.id,
         status: 'success',
         contentHash: hash,
-        rawContent: text,
+        // Unchanged content is not stored again: the snapshot that holds this hash's text stands for it.
+        rawContent: outcome.kind === 'unchanged' ? null : outcome.text,
         excerpt: outcome.kind === 'unchanged' && outcome.notModified ? (last?.excerpt ?? null) : outcome.excerpt,
         elementsFound: outcome.elementsFound ?? last?.elementsFound ?? 0,
         durationMs: outcome.durationMs,
@@ -207,4 +214,24 @@ export function dueMonitors(db: Db, now = new Date()): Monitor[] {
         m.status !== 'paused' &&
         (m.lastCheckAt === null || now.getTime() - m.lastCheckAt.getTime() >= m.scheduleMinutes * 60_000),
     );
+}
+
+/** The text a snapshot stands for: its own, or (for an unchanged check) that of its version. */
+export function snapshotContent(db: Db, snapshot: Snapshot): string | null {
+  if (snapshot.rawContent !== null || snapshot.contentHash === null) return snapshot.rawContent;
+  return (
+    db
+      .select({ rawContent: snapshots.rawContent })
+      .from(snapshots)
+      .where(
+        and(
+          eq(snapshots.monitorId, snapshot.monitorId),
+          eq(snapshots.contentHash, snapshot.contentHash),
+          isNotNull(snapshots.rawContent),
+        ),
+      )
+      .orderBy(desc(snapshots.capturedAt), desc(snapshots.id))
+      .limit(1)
+      .get()?.rawContent ?? null
+  );
 }
