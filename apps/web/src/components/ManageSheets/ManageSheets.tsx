@@ -16,9 +16,9 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useDeleteSheet, useSlotMutations } from '../../lib/adminMutations';
 import { useRefreshDashboard } from '../../lib/dashboard';
 import { formatDateTime, formatTimeRange } from '../../lib/dates';
-import { notifyFailureWithReason, notifySuccess } from '../../lib/notify';
 import { sortSlots, spotCounts } from '../../lib/slots';
 import { trpc } from '../../trpc';
 import type { SheetListItem } from '../../types';
@@ -182,33 +182,9 @@ export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
   const close = () => setOpened(false);
   const isOpen = (kind: Dialog['kind']) => opened && dialog?.kind === kind;
 
-  const deleteSheet = trpc.sheets.delete.useMutation({
-    onSuccess: () => {
-      close();
-      notifySuccess('Deleted', 'The signup sheet has been deleted.');
-    },
-    onError: (error) =>
-      notifyFailureWithReason('Deletion Failed', error, 'Failed to delete signup sheet. Please try again.'),
-    onSettled: refresh,
-  });
-  const updateSlot = trpc.slots.update.useMutation({
-    onSuccess: () => {
-      close();
-      notifySuccess('Updated', 'The volunteer slot has been updated.');
-    },
-    onError: (error) =>
-      notifyFailureWithReason('Update Failed', error, 'Failed to update volunteer slot. Please try again.'),
-    onSettled: refresh,
-  });
-  const deleteSlot = trpc.slots.delete.useMutation({
-    onSuccess: () => {
-      close();
-      notifySuccess('Deleted', 'The volunteer slot has been deleted.');
-    },
-    onError: (error) =>
-      notifyFailureWithReason('Deletion Failed', error, 'Failed to delete volunteer slot. Please try again.'),
-    onSettled: refresh,
-  });
+  const deleteSheet = useDeleteSheet({ onSuccess: close, onSettled: refresh });
+  const { updateSlot, deleteSlot } = useSlotMutations({ onSuccess: close, onSettled: refresh });
+
 
   let body;
   if (sheets.isPending) {

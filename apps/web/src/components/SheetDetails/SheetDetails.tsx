@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { useSlotMutations } from '../../lib/adminMutations';
 import { formatDateTime } from '../../lib/dates';
 import { notifyFailure, notifyFailureWithReason, notifySuccess } from '../../lib/notify';
 import { sortSlots } from '../../lib/slots';
@@ -68,25 +69,9 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
     onSettled: refresh,
   });
 
-  const updateSlot = trpc.slots.update.useMutation({
-    onSuccess: () => {
-      close();
-      notifySuccess('Updated', 'The volunteer slot has been updated.');
-    },
-    onError: (error) =>
-      notifyFailureWithReason('Update Failed', error, 'Failed to update volunteer slot. Please try again.'),
-    onSettled: refresh,
-  });
 
-  const deleteSlot = trpc.slots.delete.useMutation({
-    onSuccess: () => {
-      close();
-      notifySuccess('Deleted', 'The volunteer slot has been deleted.');
-    },
-    onError: (error) =>
-      notifyFailureWithReason('Deletion Failed', error, 'Failed to delete volunteer slot. Please try again.'),
-    onSettled: refresh,
-  });
+
+  const { updateSlot, deleteSlot } = useSlotMutations({ onSuccess: close, onSettled: refresh });
 
   const updateVolunteer = trpc.volunteers.update.useMutation({
     onSuccess: () => {

@@ -1,6 +1,6 @@
 import { Alert, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { notifyFailureWithReason, notifySuccess } from '../../lib/notify';
+import { useDeleteSheet } from '../../lib/adminMutations';
 import { homeSheetLimit, upcomingSheets } from '../../lib/slots';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { trpc } from '../../trpc';
@@ -38,16 +38,8 @@ export function UpcomingSheets() {
   const utils = trpc.useUtils();
   const sheets = trpc.sheets.list.useQuery();
   const [toDelete, setToDelete] = useState<SheetListItem | null>(null);
+  const remove = useDeleteSheet({ onSuccess: () => setToDelete(null), onSettled: () => utils.sheets.invalidate() });
 
-  const remove = trpc.sheets.delete.useMutation({
-    onSuccess: () => {
-      notifySuccess('Deleted', 'The signup sheet has been deleted.');
-      setToDelete(null);
-    },
-    onError: (error) =>
-      notifyFailureWithReason('Deletion Failed', error, 'Failed to delete signup sheet. Please try again.'),
-    onSettled: () => utils.sheets.invalidate(),
-  });
 
   let body;
   if (sheets.isPending) {
