@@ -1,6 +1,14 @@
 import { trpc } from '../trpc';
 import { notifyFailureWithReason, notifySuccess } from './notify';
 
+/** SPEC.md's confirmation before deleting a sheet. */
+export const deleteSheetQuestion =
+  'Are you sure you want to delete this signup sheet? This will also delete all volunteer slots and signups.';
+
+export function deleteSlotQuestion(title: string): string {
+  return `Are you sure you want to delete the volunteer slot "${title}"? Its signups will be removed too.`;
+}
+
 interface MutationCallbacks {
   /** After a success, before the toast (e.g. close the dialog). */
   onSuccess: () => void;

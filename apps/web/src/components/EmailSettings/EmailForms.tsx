@@ -1,7 +1,8 @@
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { adminEmailFormSchema, senderFormSchema } from '@pac/validators';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../lib/schemaForm';
+import { FormActions } from '../FormActions';
 
 export type AdminEmailValues = z.output<typeof adminEmailFormSchema>;
 export type SenderValues = z.output<typeof senderFormSchema>;
@@ -35,21 +36,14 @@ export function AdminEmailForm({ initialEmail, onSubmit, onCancel, submitting = 
           data-autofocus
           {...form.getInputProps('adminEmail')}
         />
-        <Group gap="sm">
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving...' : 'Save'}
-          </Button>
-          <Button
-            variant="default"
-            disabled={submitting}
-            onClick={() => {
-              reset();
-              onCancel();
-            }}
-          >
-            Cancel
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Save"
+          pendingLabel="Saving..."
+          submitting={submitting}
+          reset={reset}
+          onCancel={onCancel}
+          justify="flex-start"
+        />
       </Stack>
     </form>
   );
@@ -92,21 +86,14 @@ export function SenderForm({ initialEmail, onSubmit, onCancel, submitting = fals
           autoComplete="new-password"
           {...form.getInputProps('senderPassword')}
         />
-        <Group gap="sm">
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving...' : 'Save Configuration'}
-          </Button>
-          <Button
-            variant="default"
-            disabled={submitting}
-            onClick={() => {
-              reset();
-              onCancel();
-            }}
-          >
-            Cancel
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Save Configuration"
+          pendingLabel="Saving..."
+          submitting={submitting}
+          reset={reset}
+          onCancel={onCancel}
+          justify="flex-start"
+        />
       </Stack>
     </form>
   );

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useDeleteSheet, useSlotMutations } from '../../lib/adminMutations';
+import { deleteSheetQuestion, deleteSlotQuestion, useDeleteSheet, useSlotMutations } from '../../lib/adminMutations';
 import { useRefreshDashboard } from '../../lib/dashboard';
 import { formatDateTime, formatTimeRange } from '../../lib/dates';
 import { sortSlots, spotCounts } from '../../lib/slots';
@@ -26,16 +26,11 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { CalendarIcon, EditIcon, TrashIcon } from '../Icons';
 import { AddSlotDialog } from '../SheetDialogs';
 import { SlotEditForm } from '../SlotEditForm';
-import { deleteSheetQuestion } from '../UpcomingSheets';
 
 type ManagedSlot = SheetListItem['slots'][number];
 
 /** 'Manage Signup Sheets' shows this many skeleton cards while loading (SPEC.md section 9). */
 export const manageSkeletonCards = 4;
-
-export function deleteSlotQuestion(title: string): string {
-  return `Are you sure you want to delete the volunteer slot "${title}"? Its signups will be removed too.`;
-}
 
 export interface ManagedSheetCardProps {
   sheet: SheetListItem;
@@ -184,7 +179,6 @@ export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
 
   const deleteSheet = useDeleteSheet({ onSuccess: close, onSettled: refresh });
   const { updateSlot, deleteSlot } = useSlotMutations({ onSuccess: close, onSettled: refresh });
-
 
   let body;
   if (sheets.isPending) {

@@ -1,5 +1,4 @@
 export {
-  deleteSlotQuestion,
   ManagedSheetCard,
   type ManagedSheetCardProps,
   ManageSheets,

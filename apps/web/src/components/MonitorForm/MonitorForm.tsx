@@ -1,15 +1,4 @@
-import {
-  Button,
-  Fieldset,
-  Group,
-  Modal,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Fieldset, Modal, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { monitorCreateSchema, monitorLimits, monitorUpdateSchema } from '@pac/validators';
 import { TRPCClientError } from '@trpc/client';
@@ -20,6 +9,7 @@ import { notifyFailureText, notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schemaForm';
 import { trpc } from '../../trpc';
 import { useRefreshMonitoring } from '../MonitoringPanel/useMonitoring';
+import { FormActions } from '../FormActions';
 
 export type MonitorCreateValues = z.output<typeof monitorCreateSchema>;
 export type MonitorUpdateValues = z.output<typeof monitorUpdateSchema>;
@@ -199,21 +189,13 @@ function FormButtons({
   pendingLabel: string;
 }) {
   return (
-    <Group justify="flex-end" mt="sm">
-      <Button
-        variant="default"
-        disabled={submitting}
-        onClick={() => {
-          reset();
-          onCancel();
-        }}
-      >
-        Cancel
-      </Button>
-      <Button type="submit" disabled={submitting}>
-        {submitting ? pendingLabel : label}
-      </Button>
-    </Group>
+    <FormActions
+      submitLabel={label}
+      pendingLabel={pendingLabel}
+      submitting={submitting}
+      reset={reset}
+      onCancel={onCancel}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { Anchor, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useSlotMutations } from '../../lib/adminMutations';
+import { deleteSlotQuestion, useSlotMutations } from '../../lib/adminMutations';
 import { formatDateTime } from '../../lib/dates';
 import { notifyFailure, notifyFailureWithReason, notifySuccess } from '../../lib/notify';
 import { sortSlots } from '../../lib/slots';
@@ -68,8 +68,6 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
     onError: (error) => notifyFailure('Signup Failed', error, 'Please try again later.'),
     onSettled: refresh,
   });
-
-
 
   const { updateSlot, deleteSlot } = useSlotMutations({ onSuccess: close, onSettled: refresh });
 
@@ -197,11 +195,7 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
       <ConfirmDialog
         opened={isOpen('deleteSlot')}
         title="Delete Volunteer Slot"
-        message={
-          dialog?.kind === 'deleteSlot'
-            ? `Are you sure you want to delete the volunteer slot "${dialog.slot.title}"? Its signups will be removed too.`
-            : ''
-        }
+        message={dialog?.kind === 'deleteSlot' ? deleteSlotQuestion(dialog.slot.title) : ''}
         confirmLabel="Delete"
         loading={deleteSlot.isPending}
         onCancel={close}

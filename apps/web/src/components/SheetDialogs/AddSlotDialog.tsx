@@ -1,10 +1,11 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { slotCreateSchema } from '@pac/validators';
 import { fromDateTimeLocal, useRefreshDashboard } from '../../lib/dashboard';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schemaForm';
 import { trpc } from '../../trpc';
 import type { SlotCreateValues } from './types';
+import { FormActions } from '../FormActions';
 
 interface SlotFormValues extends Record<string, unknown> {
   title: string;
@@ -64,21 +65,7 @@ export function SlotCreateForm({ signupSheetId, onSubmit, onCancel, submitting =
           allowNegative={false}
           {...form.getInputProps('maxVolunteers')}
         />
-        <Group justify="flex-end" mt="sm">
-          <Button
-            variant="default"
-            disabled={submitting}
-            onClick={() => {
-              reset();
-              onCancel();
-            }}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Add Slot
-          </Button>
-        </Group>
+        <FormActions submitLabel="Add Slot" submitting={submitting} reset={reset} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { sheetCreateSchema } from '@pac/validators';
 import { defaultEventDate, fromDateTimeLocal, useRefreshDashboard } from '../../lib/dashboard';
 import { toDateTimeLocal } from '../../lib/dates';
@@ -6,6 +6,7 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schemaForm';
 import { trpc } from '../../trpc';
 import type { SheetCreateValues } from './types';
+import { FormActions } from '../FormActions';
 
 interface SheetFormValues extends Record<string, unknown> {
   title: string;
@@ -49,21 +50,13 @@ export function SheetCreateForm({ onSubmit, onCancel, submitting = false, organi
         <TextInput label="Event Date" type="datetime-local" step={60} required {...form.getInputProps('eventDate')} />
         <TextInput label="Organizer Name" required {...form.getInputProps('organizerName')} />
         <TextInput label="Organizer Email" type="email" required {...form.getInputProps('organizerEmail')} />
-        <Group justify="flex-end" mt="sm">
-          <Button
-            variant="default"
-            disabled={submitting}
-            onClick={() => {
-              reset();
-              onCancel();
-            }}
-          >
-            Cancel
-          </Button>
-          <Button type="submit" disabled={submitting}>
-            {submitting ? 'Creating...' : 'Create Sheet'}
-          </Button>
-        </Group>
+        <FormActions
+          submitLabel="Create Sheet"
+          pendingLabel="Creating..."
+          submitting={submitting}
+          reset={reset}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
 import { Alert, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
-import { useDeleteSheet } from '../../lib/adminMutations';
+import { deleteSheetQuestion, useDeleteSheet } from '../../lib/adminMutations';
 import { homeSheetLimit, upcomingSheets } from '../../lib/slots';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { trpc } from '../../trpc';
@@ -10,9 +10,6 @@ import { SheetCard } from '../SheetCard';
 // Only admins can delete from the home page: the dialog (and Mantine's Modal) load on demand, so
 // that parents' first page stays small.
 const ConfirmDialog = lazy(() => import('../ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
-
-export const deleteSheetQuestion =
-  'Are you sure you want to delete this signup sheet? This will also delete all volunteer slots and signups.';
 
 function LoadingCards() {
   return (
@@ -39,7 +36,6 @@ export function UpcomingSheets() {
   const sheets = trpc.sheets.list.useQuery();
   const [toDelete, setToDelete] = useState<SheetListItem | null>(null);
   const remove = useDeleteSheet({ onSuccess: () => setToDelete(null), onSettled: () => utils.sheets.invalidate() });
-
 
   let body;
   if (sheets.isPending) {

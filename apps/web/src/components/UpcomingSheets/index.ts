@@ -1,1 +1,1 @@
-export { deleteSheetQuestion, UpcomingSheets } from './UpcomingSheets';
+export { UpcomingSheets } from './UpcomingSheets';
