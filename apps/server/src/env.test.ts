@@ -21,6 +21,19 @@ describe('loadEnv', () => {
     expect(env.MONITOR_MAX_BYTES).toBe(5242880);
     expect(env.MONITOR_ALLOW_PRIVATE_ADDRESSES).toBe(false);
     expect(env.MONITOR_RESOLVE.size).toBe(0);
+    expect(env.TRUST_PROXY).toBeNull();
+    expect(env.SIGNUP_RATE_LIMIT).toBe(100);
+  });
+
+  it('parses TRUST_PROXY into the proxies whose forwarded headers are believed', () => {
+    const env = loadEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 2001:db8::/32', SIGNUP_RATE_LIMIT: '5' });
+    expect(env.TRUST_PROXY?.has('127.0.0.1')).toBe(true);
+    expect(env.TRUST_PROXY?.has('::ffff:127.0.0.1')).toBe(true);
+    expect(env.TRUST_PROXY?.has('10.9.8.7')).toBe(true);
+    expect(env.TRUST_PROXY?.has('2001:db8::1')).toBe(true);
+    expect(env.TRUST_PROXY?.has('192.0.2.1')).toBe(false);
+    expect(env.SIGNUP_RATE_LIMIT).toBe(5);
+    expect(loadEnv({ TRUST_PROXY: '' }).TRUST_PROXY).toBeNull();
   });
 
   it('parses values and lists', () => {
@@ -44,6 +57,10 @@ describe('loadEnv', () => {
     ['SMTP_SECURE', 'maybe'],
     ['SCHOOL_DOMAIN', 'http://x'],
     ['MONITOR_RESOLVE', 'nonsense'],
+    ['TRUST_PROXY', 'localhost'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, nonsense'],
+    ['SIGNUP_RATE_LIMIT', '0'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     expect(() => loadEnv({ [name]: value })).toThrow(ConfigError);
     try {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './http/clientAddress';
 
 const bool = (fallback: boolean) =>
   z
@@ -50,6 +51,19 @@ const resolveList = z
     return map;
   });
 
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): TrustedProxies | null => {
+    if (v === undefined || v.trim() === '') return null;
+    try {
+      return parseTrustedProxies(v);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : 'is not valid' });
+      return z.NEVER;
+    }
+  });
+
 const schema = z.object({
   PORT: int(3000, 0, 65535),
   HOST: z.string().trim().min(1).default('127.0.0.1'),
@@ -88,6 +102,8 @@ const schema = z.object({
   MONITOR_ERROR_THRESHOLD: int(3, 1, 100),
   MONITOR_HOST_SPACING_MS: int(1000, 0, 600000),
   NOTIFY_WEBHOOK_URL: url.optional(),
+  TRUST_PROXY: trustProxy,
+  SIGNUP_RATE_LIMIT: int(100, 1, 1000000),
 });
 
 const schoolMonitorsSchema = z

@@ -7,7 +7,7 @@ import {
   ensureAdmin,
   failInterruptedNotifications,
   flushBackgroundMail,
-  LoginThrottle,
+  createGuards,
   MonitorRunner,
   pruneSessions,
 } from '@pac/api';
@@ -36,6 +36,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
   const config: ApiConfig = {
     sessionIdleDays: env.SESSION_IDLE_DAYS,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    signupRateLimit: env.SIGNUP_RATE_LIMIT,
     uploadDir: env.uploadDir,
     publicBaseUrl: env.publicBaseUrl ?? `http://localhost:${env.PORT === 0 ? 3000 : env.PORT}`,
     schoolName: env.SCHOOL_NAME,
@@ -74,16 +75,27 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
   } else if (env.ADMIN_EMAIL || env.ADMIN_PASSWORD) {
     console.warn('ADMIN_EMAIL and ADMIN_PASSWORD work together; with only one set, no admin account is made.');
   }
+  // Set when shutdown begins: from then on every answer closes its connection.
+  let shuttingDown = false;
   const listener = createApp({
     db: handle.db,
     config,
-    loginThrottle: new LoginThrottle(config.loginMaxFailures),
+    guards: createGuards(config),
     monitorRunner: runner,
     secureCookies: env.publicBaseUrl?.startsWith('https:') ?? false,
+    trustedProxies: env.TRUST_PROXY,
+    closing: () => shuttingDown,
     staticDir,
     uploadDir: env.uploadDir,
   });
-  const server = createServer(listener);
+  const server = createServer((req, res) => {
+    // In-flight answers finish during shutdown: the keep-alive socket each leaves idle then closes
+    // at once (answers begun after shutdown say Connection: close and close their own).
+    res.once('close', () => {
+      if (shuttingDown) server.closeIdleConnections();
+    });
+    listener(req, res);
+  });
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -109,6 +121,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
       stopReminders();
       stopMonitors();
       closing ??= new Promise<void>((resolve) => {
+        shuttingDown = true;
         server.close(() => {
           void Promise.all([runner.idle(), flushBackgroundMail()]).finally(() => {
             closeMailers();
@@ -116,6 +129,8 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
             resolve();
           });
         });
+        // Idle keep-alive sockets close now, not after keepAliveTimeout; busy ones once their
+        // answer is written (see the listener above).
         server.closeIdleConnections();
       });
       return closing;

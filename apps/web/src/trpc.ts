@@ -24,6 +24,7 @@ export function createTrpcClient({ url = '/trpc', fetch: fetchImpl }: TrpcClient
     links: [
       httpBatchLink({
         url,
+        maxItems: 10, // the server refuses larger batches (API.md)
         transformer: superjson,
         headers: userHeaders,
         fetch: (input, init) => (fetchImpl ?? globalThis.fetch)(input, { ...init, credentials: 'include' }),

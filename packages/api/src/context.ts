@@ -1,5 +1,5 @@
 import type { Db, User } from '@pac/db';
-import { LoginThrottle } from './services/loginThrottle';
+import { createGuards, type Guards } from './services/guards';
 import { MonitorRunner } from './services/monitorRunner';
 
 /** Settings the procedures need; built from the environment by apps/server/env.ts. */
@@ -8,6 +8,8 @@ export interface ApiConfig {
   sessionIdleDays: number;
   /** Failed logins for one account within 15 minutes before 429 (an address gets 4 times as many). */
   loginMaxFailures: number;
+  /** Signups one client address may make in 10 minutes (admins exempt). */
+  signupRateLimit: number;
   /** Hero images and the logo live here, under server-chosen names. */
   uploadDir: string;
   /** Absolute root for links in emails and image URLs sent to Instagram. */
@@ -82,10 +84,10 @@ export interface ContextInner {
   /** What the client claims in X-User-ID; only ever compared against `user`. */
   claimedUserId: string | null;
   cookies: SessionCookieWriter;
-  /** The caller's network address, for throttling failed logins. */
+  /** The caller's network address, for throttling failed logins and signups. */
   clientAddress: string | null;
-  /** Shared by every request of one server. */
-  loginThrottle: LoginThrottle;
+  /** Limits shared by every request of one server. */
+  guards: Guards;
   /** Shared by the monitor loop, Check All and rechecks. */
   monitorRunner: MonitorRunner;
 }
@@ -101,7 +103,7 @@ export function createContextInner(opts: {
   claimedUserId?: string | null;
   cookies?: SessionCookieWriter;
   clientAddress?: string | null;
-  loginThrottle?: LoginThrottle;
+  guards?: Guards;
   monitorRunner?: MonitorRunner;
 }): ContextInner {
   return {
@@ -112,7 +114,7 @@ export function createContextInner(opts: {
     claimedUserId: opts.claimedUserId ?? null,
     cookies: opts.cookies ?? ignoreCookies,
     clientAddress: opts.clientAddress ?? null,
-    loginThrottle: opts.loginThrottle ?? new LoginThrottle(opts.config.loginMaxFailures),
+    guards: opts.guards ?? createGuards(opts.config),
     monitorRunner: opts.monitorRunner ?? new MonitorRunner(opts.db, opts.config),
   };
 }

@@ -9,6 +9,7 @@ export {
 } from './context';
 export { publicMessage, zodIssues, type ValidationIssue } from './trpc';
 export { ensureAdmin, findSessionUser, pruneSessions } from './services/auth';
+export { createGuards, type Guards } from './services/guards';
 export { LoginThrottle } from './services/loginThrottle';
 export { MonitorRunner } from './services/monitorRunner';
 export { failInterruptedNotifications, processNotifications } from './services/notifications';

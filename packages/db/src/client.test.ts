@@ -39,6 +39,7 @@ describe('openDatabase and migrate', () => {
       .map((r) => (r as { name: string }).name)
       .sort();
     expect(tables).toEqual([
+      'auth_tokens',
       'changes',
       'monitors',
       'notifications',

@@ -9,12 +9,15 @@ export {
 export { buildIcs, type IcsEvent } from './email/ics';
 export {
   changeNotification,
+  emailVerification,
   escapeHtml,
   formatDateTime,
   formatWhen,
+  passwordReset,
   reminder,
   signupConfirmation,
   testEmail,
+  type AccountLinkInput,
   type ChangeNotificationInput,
   type ChangeSeverity,
   type EmailContent,

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { emailSchema, idSchema, messages, optionalDate, optionalText, requiredDate, requiredText } from './common';
+import {
+  emailSchema,
+  idSchema,
+  messages,
+  optionalDate,
+  optionalText,
+  personName,
+  requiredDate,
+  requiredText,
+} from './common';
 
 /** The issues a schema reports for an input, as `path: message` pairs; [] when it parses. */
 function issuesOf(schema: z.ZodType, input: unknown): { path: string; message: string }[] {
@@ -22,10 +31,35 @@ describe('idSchema', () => {
     expect(idSchema.parse('42')).toBe(42);
   });
 
-  it.each([0, -1, 1.5, 'abc', '', Number.MAX_SAFE_INTEGER + 2])('refuses %s', (value) => {
+  it.each([0, -1, 1.5, 'abc', '', Number.MAX_SAFE_INTEGER + 2, '0x3', '1e3', ' 3', '3 ', '+3', '3.0', '0b11', 'Infinity'])('refuses %j', (value) => {
     const issues = issuesOf(idSchema, value);
     expect(issues.length).toBeGreaterThan(0);
     expect(new Set(issues.map((i) => i.message))).toEqual(new Set(['Must be a positive whole number']));
+  });
+});
+
+describe('personName', () => {
+  const schema = personName('Name is required');
+
+  it.each(['Erin Li', 'Zoë Ñúñez-Ødegård', '李小龙', "D'Arcy O'Neil", 'Dr. J. Smith'])('accepts %j', (name) => {
+    expect(issuesOf(schema, name)).toEqual([]);
+  });
+
+  it.each([
+    'URGENT verify account at http://evil.example/login',
+    'see https://x.example',
+    'Erin\u202eevil',
+    'Erin\u2066x\u2069',
+    'Erin\u0000Li',
+    'Erin\nLi',
+    'Erin\tLi',
+    'Erin\u0085Li',
+  ])('refuses %j with the SPEC-style message', (name) => {
+    expect(issuesOf(schema, name)).toEqual([{ path: '', message: 'Please enter a valid name' }]);
+  });
+
+  it('still says the name is required when it is empty', () => {
+    expect(issuesOf(schema, '  ')).toEqual([{ path: '', message: 'Name is required' }]);
   });
 });
 

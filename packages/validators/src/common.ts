@@ -4,14 +4,18 @@ import { z } from 'zod';
 export const messages = {
   emailInvalid: 'Please enter a valid email address',
   nameRequired: 'Name is required',
+  nameInvalid: 'Please enter a valid name',
 } as const;
 
-/** A database id: a positive integer, also accepted as a numeric string (REST path segments). */
-export const idSchema = z.coerce
-  .number({ error: 'Must be a positive whole number' })
-  .int('Must be a positive whole number')
-  .positive('Must be a positive whole number')
-  .max(Number.MAX_SAFE_INTEGER, 'Must be a positive whole number');
+/**
+ * A database id: a positive integer, also accepted as a string of decimal digits (REST path
+ * segments). Other spellings that Number() would read ('0x3', '1e3', ' 3') are refused.
+ */
+const idMessage = 'Must be a positive whole number';
+export const idSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v),
+  z.number({ error: idMessage }).int(idMessage).positive(idMessage).max(Number.MAX_SAFE_INTEGER, idMessage),
+);
 
 /** Required text: trimmed, non-empty, bounded. */
 export function requiredText(message: string, max = 200) {
@@ -20,6 +24,22 @@ export function requiredText(message: string, max = 200) {
     .trim()
     .min(1, message)
     .max(max, `Must be at most ${max} characters`);
+}
+
+// Control characters (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates that can
+// make a name read differently from what it holds.
+const nameForbidden = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * A person's name (account, volunteer, organizer): required text that is only a name. Control or
+ * bidi-override characters or a web address ('://') are refused, so that a name cannot carry a
+ * phishing link or hidden text into the emails the school sends.
+ */
+export function personName(requiredMessage: string, max = 100) {
+  return requiredText(requiredMessage, max).refine(
+    (v) => !nameForbidden.test(v) && !v.includes('://'),
+    messages.nameInvalid,
+  );
 }
 
 /** Optional free text: trimmed; empty becomes null (clear), absent stays undefined (no change). */

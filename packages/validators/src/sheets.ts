@@ -5,6 +5,7 @@ import {
   messages,
   optionalDate,
   optionalText,
+  personName,
   requiredDate,
   requiredText,
 } from './common';
@@ -13,7 +14,7 @@ const sheetFields = {
   title: requiredText('Title is required', 200),
   description: optionalText(5000),
   eventDate: requiredDate('Event date is required'),
-  organizerName: requiredText('Organizer name is required', 100),
+  organizerName: personName('Organizer name is required'),
   organizerEmail: z
     .string({ error: 'Organizer email is required' })
     .trim()
@@ -83,7 +84,7 @@ export const slotUpdateSchema = z
 export type SlotUpdateInput = z.input<typeof slotUpdateSchema>;
 
 const volunteerFields = {
-  name: requiredText(messages.nameRequired, 100),
+  name: personName(messages.nameRequired),
   email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(emailSchema),
   phone: requiredText('Phone is required', 40),
   notes: optionalText(2000),

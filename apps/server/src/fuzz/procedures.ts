@@ -57,6 +57,10 @@ export const procedureSpecs = {
   'auth.profile': q('user', ['userId']),
   'auth.updateAccount': m('user', ['userId', 'name', 'email', 'phone', 'emailConsent']),
   'auth.changePassword': m('user', ['userId', 'currentPassword', 'newPassword', 'confirmPassword']),
+  'auth.verifyEmail': m('public', ['token']),
+  'auth.resendVerification': m('user'),
+  'auth.forgotPassword': m('public', ['email']),
+  'auth.resetPassword': m('public', ['token', 'newPassword', 'confirmPassword']),
 
   'sheets.list': q('public'),
   'sheets.byId': q('public', ['id'], 'signup_sheets'),

@@ -119,6 +119,10 @@ const restSpecs: Record<string, RestSpec> = {
   'GET /api/auth/profile/:userId': { procedure: 'auth.profile', params: { userId: 'users' } },
   'PATCH /api/auth/account/:userId': { procedure: 'auth.updateAccount', params: { userId: 'users' } },
   'PATCH /api/auth/change-password/:userId': { procedure: 'auth.changePassword', params: { userId: 'users' } },
+  'POST /api/auth/verify-email': { procedure: 'auth.verifyEmail' },
+  'POST /api/auth/resend-verification': { procedure: 'auth.resendVerification' },
+  'POST /api/auth/forgot-password': { procedure: 'auth.forgotPassword' },
+  'POST /api/auth/reset-password': { procedure: 'auth.resetPassword' },
 
   'GET /api/signup-sheets': { procedure: 'sheets.list' },
   'GET /api/signup-sheets/:id': { procedure: 'sheets.byId', params: { id: 'signup_sheets' } },

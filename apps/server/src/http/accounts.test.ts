@@ -93,17 +93,16 @@ describe('profiles', () => {
     expect((await admin.get('/api/auth/profile/999999')).status).toBe(404);
   });
 
-  it('joins signups made before registering with the same email to the new account, once', async () => {
+  it('does not join signups made before registering to the new, unverified account (email-ownership.test.ts covers verification)', async () => {
     const { slotId } = await createSheetWithSlot(admin, 2);
     const anon = new ApiClient(server.url);
     const early = await anon.post('/api/volunteers', { slotId, name: 'Early Bird', email: 'early@example.org', phone: '1' });
     expect(early.status).toBe(201);
     const { client, id } = await register({ email: 'Early@Example.org' });
-    const profile = await client.get<Profile>(`/api/auth/profile/${id}`);
-    expect(profile.body.totalSignups).toBe(1);
+    expect((await client.get<Profile>(`/api/auth/profile/${id}`)).body.totalSignups).toBe(0);
     await client.post('/api/auth/logout');
     await client.login('early@example.org', 'first-pass');
-    expect((await client.get<Profile>(`/api/auth/profile/${id}`)).body.totalSignups).toBe(1);
+    expect((await client.get<Profile>(`/api/auth/profile/${id}`)).body.totalSignups).toBe(0);
   });
 });
 

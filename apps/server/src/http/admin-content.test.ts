@@ -179,7 +179,7 @@ describe('stats and export', () => {
     });
     await parent.post('/api/volunteers', {
       slotId: slot.body.id,
-      name: '=HYPERLINK("http://evil")',
+      name: '=HYPERLINK("evil.example")',
       email: 'evil@example.org',
       phone: '+1 555 0100',
       notes: 'line one\nline two',
@@ -198,7 +198,7 @@ describe('stats and export', () => {
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe('Sheet,Event Date,Organizer,Slot,Start Time,End Time,Hours,Volunteer Name,Email,Phone,Notes,Email Consent,Signed Up At');
     expect(csv).toContain('"Movie Night, ""Outdoor"""');
-    expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
+    expect(csv).toContain(`"'=HYPERLINK(""evil.example"")"`);
     expect(csv).toContain("'+1 555 0100");
     expect(csv).toContain('"line one\nline two"');
     expect(csv).toContain(',1.5,');

@@ -2,8 +2,11 @@ import { existsSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { appRouter } from '@pac/api';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import sirv from 'sirv';
 import { maxJsonBytes } from './body';
+import { closeConnectionWhenDone } from './connection';
+import { crossSiteMessage, isCrossSiteWrite } from './crossSite';
 import { sendError, sendJson } from './errors';
 import { handleRest } from './rest';
 import { contextFromRequest, type HttpDeps } from './session';
@@ -13,7 +16,12 @@ export interface AppOptions extends HttpDeps {
   staticDir: string | null;
   /** Uploaded images, served under /uploads/. */
   uploadDir: string;
+  /** True once shutdown has begun: every answer from then on closes its connection. */
+  closing?: () => boolean;
 }
+
+/** The largest tRPC batch: a bigger one is refused whole, so that one request cannot run hundreds of calls. */
+export const maxTrpcBatchSize = 10;
 
 // Only names the server itself chose (see storeImage) are ever served from the upload folder.
 const uploadName = /^\/uploads\/(hero|logo)-[a-f0-9]{24}\.(jpg|png|webp)$/;
@@ -42,6 +50,12 @@ function trpcRequestProblem(req: IncomingMessage, pathname: string): string | nu
   return null;
 }
 
+/** A tRPC-shaped error (what the client's links expect) for a request refused before tRPC sees it. */
+function sendTrpcError(res: ServerResponse, status: number, code: TRPC_ERROR_CODE_KEY, message: string): void {
+  res.setHeader('Cache-Control', 'no-store');
+  sendJson(res, status, { error: { json: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status } } } });
+}
+
 /** One listener for everything: /trpc, the /api REST adapter, and the single-page app. */
 export function createApp(options: AppOptions): RequestListener {
   const trpc = createHTTPHandler({
@@ -49,6 +63,7 @@ export function createApp(options: AppOptions): RequestListener {
     basePath: '/trpc/',
     // Without a limit the adapter buffers a request body of any size, even from anonymous callers.
     maxBodySize: maxJsonBytes,
+    maxBatchSize: maxTrpcBatchSize,
     createContext: ({ req, res }) => contextFromRequest(req, res, options),
     onError: ({ error }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') console.error('tRPC call failed:', error.cause ?? error);
@@ -71,7 +86,9 @@ export function createApp(options: AppOptions): RequestListener {
   // dev: look files up on every request, since uploads come and go while the server runs.
   const uploads = sirv(options.uploadDir, { dev: true, etag: true });
 
+  const closing = options.closing ?? (() => false);
   return (req: IncomingMessage, res: ServerResponse) => {
+    closeConnectionWhenDone(req, res, closing);
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     let url: URL;
     try {
@@ -84,8 +101,11 @@ export function createApp(options: AppOptions): RequestListener {
     if (url.pathname === '/trpc' || url.pathname.startsWith('/trpc/')) {
       const problem = trpcRequestProblem(req, url.pathname);
       if (problem) {
-        res.setHeader('Cache-Control', 'no-store');
-        sendJson(res, 400, { error: { json: { message: problem, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } } } });
+        sendTrpcError(res, 400, 'BAD_REQUEST', problem);
+        return;
+      }
+      if (isCrossSiteWrite(req, options.config.publicBaseUrl, options.trustedProxies)) {
+        sendTrpcError(res, 403, 'FORBIDDEN', crossSiteMessage);
         return;
       }
       trpc(req, res);

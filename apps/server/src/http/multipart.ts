@@ -14,13 +14,15 @@ export function readMultipartFile(req: IncomingMessage, field: string, maxBytes:
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 1, fields: 20, parts: 30 } });
+      // busboy signals 'limit' when a file *reaches* fileSize, so a file of exactly maxBytes needs one more.
+      parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes + 1, files: 1, fields: 20, parts: 30 } });
     } catch {
       reject(new HttpError(400, 'BAD_REQUEST', 'The upload could not be read'));
       return;
     }
     let file: Buffer | null = null;
     let failed = false;
+    const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'File too large');
     const fail = (error: HttpError) => {
       if (failed) return;
       failed = true;
@@ -38,9 +40,12 @@ export function readMultipartFile(req: IncomingMessage, field: string, maxBytes:
       }
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('limit', () => fail(new HttpError(413, 'PAYLOAD_TOO_LARGE', 'File too large')));
+      stream.on('limit', () => fail(tooLarge()));
       stream.on('end', () => {
-        if (!failed) file = Buffer.concat(chunks);
+        if (failed) return;
+        const bytes = Buffer.concat(chunks);
+        if (bytes.length > maxBytes) fail(tooLarge());
+        else file = bytes;
       });
     });
     parser.on('error', () => fail(new HttpError(400, 'BAD_REQUEST', 'The upload could not be read')));

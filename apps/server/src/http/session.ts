@@ -4,21 +4,25 @@ import {
   type ContextInner,
   createContextInner,
   findSessionUser,
-  type LoginThrottle,
+  type Guards,
   type MonitorRunner,
   type SessionCookieWriter,
 } from '@pac/api';
 import type { Db } from '@pac/db';
+import { requestOrigin, type TrustedProxies } from './clientAddress';
 
 export const sessionCookieName = 'pac_session';
 
 export interface HttpDeps {
   db: Db;
   config: ApiConfig;
-  loginThrottle: LoginThrottle;
+  /** Login, argon2, signup and mail limits shared by every request (REST and tRPC alike). */
+  guards: Guards;
   monitorRunner: MonitorRunner;
-  /** Adds `Secure` to the cookie when the app is served over https. */
+  /** Adds `Secure` to the cookie when the app is served over https (PUBLIC_BASE_URL). */
   secureCookies: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
+  trustedProxies: TrustedProxies | null;
 }
 
 export function readCookie(req: IncomingMessage, name: string): string | null {
@@ -53,17 +57,19 @@ export function contextFromRequest(req: IncomingMessage, res: ServerResponse, de
   const found = token ? findSessionUser(deps.db, token, deps.config.sessionIdleDays) : null;
   const claimed = req.headers['x-user-id'];
   const claimedUserId = typeof claimed === 'string' && claimed.trim() !== '' ? claimed.trim() : null;
-  if (token && !found) cookieWriter(res, deps.secureCookies).clear();
+  const origin = requestOrigin(req.socket, req.headers, deps.trustedProxies);
+  const secure = deps.secureCookies || origin.protocol === 'https';
+  if (token && !found) cookieWriter(res, secure).clear();
   return createContextInner({
     db: deps.db,
     config: deps.config,
     user: found?.user ?? null,
     sessionId: found?.sessionId ?? null,
     claimedUserId,
-    cookies: cookieWriter(res, deps.secureCookies),
-    // The socket's address: a proxy's X-Forwarded-For could be forged by anyone.
-    clientAddress: req.socket.remoteAddress ?? null,
-    loginThrottle: deps.loginThrottle,
+    cookies: cookieWriter(res, secure),
+    // The socket's address unless it is a trusted proxy: anyone else could forge X-Forwarded-For.
+    clientAddress: origin.clientAddress,
+    guards: deps.guards,
     monitorRunner: deps.monitorRunner,
   });
 }

@@ -5,7 +5,8 @@ import { backupDatabase } from './backup';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  // 200 signups from one address, on purpose.
+  server = await startTestServer({ env: { SIGNUP_RATE_LIMIT: '1000' } });
 });
 afterAll(() => server.stop());
 

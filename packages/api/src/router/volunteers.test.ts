@@ -122,16 +122,28 @@ describe('volunteers.create', () => {
     expect(slotRow(slot.id)?.currentVolunteers).toBe(0);
   });
 
-  it("gives a signed-in user's signup their userId (given or not)", async () => {
+  it("gives a signed-in user's signup with their own email their userId (given or not)", async () => {
     const slot = await newSlot(5);
-    const implicit = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', 'jane.one@example.org'));
-    const explicit = await asJane.volunteers.create({
-      ...signup(slot.id, 'Jane Doe', 'jane.two@example.org'),
-      userId: jane.id,
-    });
+    const implicit = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', jane.email));
     expect(implicit.userId).toBe(jane.id);
-    expect(explicit.userId).toBe(jane.id);
     expect(volunteerRow(implicit.id)?.userId).toBe(jane.id);
+    const other = await newSlot(5);
+    const explicit = await asJane.volunteers.create({ ...signup(other.id, 'Jane Doe', jane.email), userId: jane.id });
+    expect(explicit.userId).toBe(jane.id);
+  });
+
+  it("makes a signed-in user's signup with another email nobody's (or the verified owner's), never theirs", async () => {
+    const slot = await newSlot(5);
+    const phonedIn = await asJane.volunteers.create({ ...signup(slot.id, 'Phil Phoned', 'phil.phoned@example.org'), userId: jane.id });
+    expect(phonedIn.userId).toBeNull();
+    const byAdmin = await asAdmin.volunteers.create({ ...signup(slot.id, 'Pam Phoned', 'pam.phoned@example.org'), userId: admin.id });
+    expect(byAdmin.userId).toBeNull();
+    // Mallory's address is unverified: a signup with it is not hers until she proves the address.
+    const withMallorysEmail = await asJane.volunteers.create(signup(slot.id, 'Mallory Other', mallory.email));
+    expect(withMallorysEmail.userId).toBeNull();
+    // The admin's address is verified: a signup with it belongs to that account.
+    const withAdminsEmail = await asJane.volunteers.create(signup(slot.id, 'Ada Admin', admin.email));
+    expect(withAdminsEmail.userId).toBe(admin.id);
   });
 
   it('lets an admin sign up on behalf of another account', async () => {
@@ -164,7 +176,7 @@ describe('volunteers as seen in sheets.byId', () => {
     slotId = (await asAdmin.slots.create({ signupSheetId: sheet.id, title: 'Door', maxVolunteers: 5 })).id;
     janesId = (
       await asJane.volunteers.create({
-        ...signup(slotId, 'Jane Doe', 'jane.private@example.org', { phone: '555-0199', notes: 'Allergic to cats' }),
+        ...signup(slotId, 'Jane Doe', jane.email, { phone: '555-0199', notes: 'Allergic to cats' }),
         emailConsent: true,
       })
     ).id;
@@ -202,7 +214,7 @@ describe('volunteers as seen in sheets.byId', () => {
       expect.objectContaining({
         id: janesId,
         name: 'Jane Doe',
-        email: 'jane.private@example.org',
+        email: jane.email,
         phone: '555-0199',
         notes: 'Allergic to cats',
         emailConsent: true,
@@ -218,7 +230,7 @@ describe('volunteers as seen in sheets.byId', () => {
     expect(list[0]).toMatchObject({
       id: janesId,
       name: 'Jane Doe',
-      email: 'jane.private@example.org',
+      email: jane.email,
       phone: '555-0199',
       notes: 'Allergic to cats',
       isMine: true,
@@ -231,7 +243,7 @@ describe('volunteers as seen in sheets.byId', () => {
 describe('volunteers.update and volunteers.delete: who may change a signup', () => {
   it('refuses another non-admin user (FORBIDDEN) and anonymous callers (UNAUTHORIZED); the row stays', async () => {
     const slot = await newSlot(5);
-    const mine = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', 'jane.guard@example.org'));
+    const mine = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', jane.email));
     const before = volunteerRow(mine.id);
 
     await expect(asMallory.volunteers.update({ id: mine.id, name: 'Hacked' })).rejects.toMatchObject({
@@ -259,7 +271,7 @@ describe('volunteers.update and volunteers.delete: who may change a signup', () 
 
   it('lets the owner update their own signup', async () => {
     const slot = await newSlot(5);
-    const mine = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', 'jane.edit@example.org'));
+    const mine = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', jane.email));
     const updated = await asJane.volunteers.update({
       id: mine.id,
       phone: '555-0777',
@@ -287,24 +299,24 @@ describe('volunteers.update and volunteers.delete: who may change a signup', () 
 
   it('answers a volunteer update with no changes with the signup as it is', async () => {
     const slot = await newSlot(5);
-    const mine = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', 'jane.noop@example.org'));
+    const mine = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', jane.email));
     expect(await asJane.volunteers.update({ id: mine.id })).toEqual(mine);
   });
 
   it('refuses changing the email to one already on the slot (CONFLICT)', async () => {
     const slot = await newSlot(5);
     await asAnon.volunteers.create(signup(slot.id, 'Taken Email', 'taken@example.org'));
-    const mine = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', 'jane.clash@example.org'));
+    const mine = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', jane.email));
     await expect(asJane.volunteers.update({ id: mine.id, email: 'TAKEN@example.org' })).rejects.toMatchObject({
       code: 'CONFLICT',
       message: 'This email is already signed up for this volunteer slot',
     });
-    expect(volunteerRow(mine.id)?.email).toBe('jane.clash@example.org');
+    expect(volunteerRow(mine.id)?.email).toBe(jane.email);
   });
 
   it('lets the owner delete their own signup and lowers currentVolunteers', async () => {
     const slot = await newSlot(5);
-    const mine = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', 'jane.leave@example.org'));
+    const mine = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', jane.email));
     await asAnon.volunteers.create(signup(slot.id, 'Stays Put', 'stays@example.org'));
     expect(slotRow(slot.id)?.currentVolunteers).toBe(2);
     expect(await asJane.volunteers.delete({ id: mine.id })).toEqual({ success: true });

@@ -1,4 +1,4 @@
-import { type Db, signupSheets, users, type Volunteer, volunteers, volunteerSlots } from '@pac/db';
+import { type Db, signupSheets, type Volunteer, volunteers, volunteerSlots } from '@pac/db';
 import { idSchema, volunteerLinkSchema, volunteerSignupSchema, volunteerUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
 import { and, eq, ne } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import {
   messages,
   removeVolunteer,
   signUp,
+  signupOwner,
 } from '../services/signups';
 import { sendSignupConfirmation } from '../services/volunteerMail';
 import { publicProcedure, router } from '../trpc';
@@ -40,31 +41,35 @@ function linkedSignup(ctx: Context, input: { id: number; token: string }) {
 
 export const volunteersRouter = router({
   /**
-   * Anyone may sign up. The signup belongs to the session's user; a userId in the payload
-   * that names anyone else is refused (admins may sign up on behalf of any account).
+   * Anyone may sign up; whose signup it is follows `signupOwner`. Each client address may make
+   * SIGNUP_RATE_LIMIT signups in 10 minutes (admins exempt), and each email address receives at
+   * most a few confirmations an hour, so that the form cannot be used to flood anyone's mailbox.
    */
   create: publicProcedure.input(volunteerSignupSchema).mutation(({ ctx, input }) => {
-    const claimed = input.userId ?? null;
-    if (claimed !== null && claimed !== ctx.user?.id && !ctx.user?.isAdmin) {
-      throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only sign up as yourself' });
+    const userId = signupOwner(ctx.db, ctx.user, input);
+    const limited = !ctx.user?.isAdmin && ctx.clientAddress !== null;
+    const taken = limited ? ctx.guards.signups.take(ctx.clientAddress ?? '') : null;
+    if (taken && !taken.allowed) {
+      throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: 'Too many signups from this network. Please try again later.' });
     }
-    // An admin signing up on behalf of an account: a missing account is the caller's mistake,
-    // not a foreign-key failure (which would surface as a 500).
-    if (claimed !== null && claimed !== ctx.user?.id) {
-      const account = ctx.db.select({ id: users.id }).from(users).where(eq(users.id, claimed)).get();
-      if (!account) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+    let volunteer: Volunteer;
+    try {
+      volunteer = signUp(ctx.db, {
+        slotId: input.slotId,
+        userId,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        notes: input.notes ?? null,
+        emailConsent: input.emailConsent,
+      });
+    } catch (error) {
+      // Only signups that happened count against the address.
+      if (taken?.allowed) taken.ticket.release();
+      throw error;
     }
-    const volunteer = signUp(ctx.db, {
-      slotId: input.slotId,
-      userId: claimed ?? ctx.user?.id ?? null,
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      notes: input.notes ?? null,
-      emailConsent: input.emailConsent,
-    });
     // The confirmation goes out after the answer: a slow or failing mail server never costs a signup.
-    if (currentSender(ctx.db, ctx.config)) {
+    if (currentSender(ctx.db, ctx.config) && ctx.guards.confirmationMail.take(volunteer.email).allowed) {
       const { db, config } = ctx;
       const signup = signupWithEvent(db, volunteer);
       sendInBackground('Signup confirmation', () => sendSignupConfirmation(db, config, signup));

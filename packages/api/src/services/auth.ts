@@ -80,7 +80,8 @@ export function pruneSessions(db: Db, idleDays: number): void {
 
 /**
  * Makes sure an administrator account with this email exists and has this password. Used by
- * the ADMIN_EMAIL/ADMIN_PASSWORD bootstrap and `pnpm admin:create`.
+ * the ADMIN_EMAIL/ADMIN_PASSWORD bootstrap and `pnpm admin:create`; the operator who runs them
+ * vouches for the address, so the account is verified.
  */
 export async function ensureAdmin(
   db: Db,
@@ -93,7 +94,7 @@ export async function ensureAdmin(
     const passwordHash = passwordOk ? existing.passwordHash : await hashPassword(input.password);
     const updated = db
       .update(users)
-      .set({ isAdmin: true, passwordHash })
+      .set({ isAdmin: true, passwordHash, emailVerified: true })
       .where(eq(users.id, existing.id))
       .returning()
       .get();
@@ -101,7 +102,13 @@ export async function ensureAdmin(
   }
   const created = db
     .insert(users)
-    .values({ email, name: input.name ?? 'Administrator', passwordHash: await hashPassword(input.password), isAdmin: true })
+    .values({
+      email,
+      name: input.name ?? 'Administrator',
+      passwordHash: await hashPassword(input.password),
+      isAdmin: true,
+      emailVerified: true,
+    })
     .returning()
     .get();
   return { user: toSessionUser(created), created: true };

@@ -1,65 +1,62 @@
+import { SlidingWindowLimiter, type Ticket } from './rateLimit';
+
 const windowMs = 15 * 60 * 1000;
 /** One address may fail this many times as often as one account. */
 export const addressFactor = 4;
 
-export interface ThrottleVerdict {
-  allowed: boolean;
-  /** Seconds until the oldest failure in the window expires (for Retry-After). */
-  retryAfterSeconds: number;
-  /** Failures so far in the window, for slowing down answers before the limit. */
-  failures: number;
-}
+export type LoginAttempt =
+  | { allowed: false; retryAfterSeconds: number }
+  | {
+      allowed: true;
+      /** Earlier failures in the window (this attempt not included), for slowing answers down. */
+      failures: number;
+      /** The password was right: the attempt no longer counts, and the account's count is cleared. */
+      succeeded(): void;
+      /** No password was checked after all (the server was too busy): the attempt does not count. */
+      abandoned(): void;
+    };
 
 /**
- * Counts failed logins per account and per address over a sliding 15-minute window. Kept in
- * memory: the app is one process, and a restart forgetting the counts is harmless.
+ * Limits password guesses per account and per address over a sliding 15-minute window. An
+ * attempt is counted as a failure *before* its password is checked and forgiven only when the
+ * password proves right, so no burst, batch or mix of transports gets more than the limit of
+ * guesses checked: the check-and-count is one synchronous step.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+  private readonly accounts: SlidingWindowLimiter;
+  private readonly addresses: SlidingWindowLimiter;
 
-  constructor(
-    private readonly maxFailures: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  private recent(key: string): number[] {
-    const cutoff = this.now() - windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length === 0) this.failures.delete(key);
-    else this.failures.set(key, list);
-    return list;
+  constructor(maxFailures: number, now: () => number = Date.now) {
+    this.accounts = new SlidingWindowLimiter(maxFailures, windowMs, now);
+    this.addresses = new SlidingWindowLimiter(maxFailures * addressFactor, windowMs, now);
   }
 
-  private verdict(key: string, limit: number): ThrottleVerdict {
-    const list = this.recent(key);
-    const oldest = list[0] ?? this.now();
-    return {
-      allowed: list.length < limit,
-      retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - this.now()) / 1000)),
-      failures: list.length,
-    };
-  }
-
-  /** Whether another attempt for this account from this address may be tried now. */
-  check(account: string, address: string | null): ThrottleVerdict {
-    const byAccount = this.verdict(`account:${account}`, this.maxFailures);
-    if (!byAccount.allowed || address === null) return byAccount;
-    const byAddress = this.verdict(`address:${address}`, this.maxFailures * addressFactor);
-    return byAddress.allowed ? byAccount : byAddress;
-  }
-
-  recordFailure(account: string, address: string | null): void {
-    const at = this.now();
-    for (const key of [`account:${account}`, ...(address === null ? [] : [`address:${address}`])]) {
-      this.recent(key);
-      const list = this.failures.get(key);
-      if (list) list.push(at);
-      else this.failures.set(key, [at]);
+  /** Starts one attempt for this account from this address, or refuses it without a check. */
+  begin(account: string, address: string | null): LoginAttempt {
+    const failures = this.accounts.count(account);
+    const byAccount = this.accounts.take(account);
+    if (!byAccount.allowed) return byAccount;
+    let byAddress: Ticket | null = null;
+    if (address !== null) {
+      const taken = this.addresses.take(address);
+      if (!taken.allowed) {
+        byAccount.ticket.release();
+        return taken;
+      }
+      byAddress = taken.ticket;
     }
-  }
-
-  /** A successful login clears the account's count (the address keeps its own). */
-  recordSuccess(account: string): void {
-    this.failures.delete(`account:${account}`);
+    return {
+      allowed: true,
+      failures,
+      succeeded: () => {
+        // The address keeps its earlier failures; this attempt was not one.
+        byAddress?.release();
+        this.accounts.reset(account);
+      },
+      abandoned: () => {
+        byAccount.ticket.release();
+        byAddress?.release();
+      },
+    };
   }
 }

@@ -42,6 +42,7 @@ describe('viewVolunteer', () => {
     name: `User ${id}`,
     phone: null,
     isAdmin,
+    emailVerified: true,
     emailConsent: false,
     createdAt: new Date('2029-01-01T00:00:00Z'),
     lastLoginAt: null,

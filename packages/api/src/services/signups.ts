@@ -2,6 +2,7 @@ import {
   type Db,
   type Executor,
   signupSheets,
+  users,
   type SignupSheet,
   type Volunteer,
   volunteers,
@@ -183,11 +184,13 @@ function signupTransaction(db: Db): (input: SignupInput) => Volunteer {
   // function, COMMIT, or ROLLBACK when it throws. One connection, so statements prepared on `db` run in it.
   return db.$client.transaction((input: SignupInput): Volunteer => {
     if (!slot.get({ slotId: input.slotId })) throw new TRPCError({ code: 'NOT_FOUND', message: messages.slotNotFound });
-    if (duplicate.get({ slotId: input.slotId, email: input.email })) {
-      throw new TRPCError({ code: 'CONFLICT', message: messages.alreadySignedUp });
-    }
+    // Capacity first: on a full slot everyone hears the same thing, so the answer never tells a
+    // stranger whether some address is signed up. (A throw below rolls the raised count back.)
     if (raise.run({ slotId: input.slotId }).changes === 0) {
       throw new TRPCError({ code: 'CONFLICT', message: messages.slotFull });
+    }
+    if (duplicate.get({ slotId: input.slotId, email: input.email })) {
+      throw new TRPCError({ code: 'CONFLICT', message: messages.alreadySignedUp });
     }
     const created = insert.get({ ...input, signupTime: new Date() });
     if (!created) throw new Error('Inserting the volunteer returned no row');
@@ -208,6 +211,30 @@ export function signUp(db: Db, input: SignupInput): Volunteer {
     signupTransactions.set(db, run);
   }
   return run(input);
+}
+
+/**
+ * Whose signup this is. An admin may name an account (`userId`). Otherwise it is the caller's own
+ * only when made with the caller's own email; with any other email (an organizer entering a
+ * volunteer who phoned in) it belongs to the verified account with that email, or to nobody. A
+ * userId naming someone else is refused for everyone but admins.
+ */
+export function signupOwner(db: Db, caller: SessionUser | null, input: { userId?: number | null; email: string }): number | null {
+  const claimed = input.userId ?? null;
+  if (claimed !== null && claimed !== caller?.id) {
+    if (!caller?.isAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only sign up as yourself' });
+    // A missing account is the caller's mistake, not a foreign-key failure (which would be a 500).
+    const account = db.select({ id: users.id }).from(users).where(eq(users.id, claimed)).get();
+    if (!account) throw new TRPCError({ code: 'NOT_FOUND', message: 'User not found' });
+    return claimed;
+  }
+  if (caller && caller.email === input.email) return caller.id;
+  const verified = db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, input.email), eq(users.emailVerified, true)))
+    .get();
+  return verified?.id ?? null;
 }
 
 /** Removes a signup and lowers its slot's count in the same transaction. */

@@ -14,6 +14,7 @@ import { hashPassword, toSessionUser } from '../services/auth';
 export const testConfig: ApiConfig = {
   sessionIdleDays: 30,
   loginMaxFailures: 5,
+  signupRateLimit: 100,
   uploadDir: join(tmpdir(), 'pac-api-uploads-unused'),
   publicBaseUrl: 'http://localhost:3000',
   schoolName: 'Test School PAC',
@@ -110,6 +111,8 @@ export interface NewUser {
   password?: string;
   phone?: string | null;
   isAdmin?: boolean;
+  /** Defaults to true for admins (as ensureAdmin makes them), false otherwise. */
+  emailVerified?: boolean;
 }
 
 export const defaultPassword = 'correct-horse';
@@ -124,6 +127,7 @@ export async function insertUser(db: Db, input: NewUser = {}): Promise<SessionUs
       phone: input.phone ?? null,
       passwordHash: await hashPassword(input.password ?? defaultPassword),
       isAdmin: input.isAdmin ?? false,
+      emailVerified: input.emailVerified ?? input.isAdmin ?? false,
     })
     .returning()
     .get();

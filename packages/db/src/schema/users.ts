@@ -9,6 +9,8 @@ export const users = sqliteTable('users', {
   phone: text(),
   passwordHash: text().notNull(),
   isAdmin: integer({ mode: 'boolean' }).notNull().default(false),
+  /** Proven by following an emailed link; until then no signup made without an account joins it by email. */
+  emailVerified: integer({ mode: 'boolean' }).notNull().default(false),
   emailConsent: integer({ mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
   lastLoginAt: timestamp(),
@@ -29,5 +31,29 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
 
+/**
+ * A single-use emailed link: email verification or password reset. Only the SHA-256 of the token
+ * is stored; `email` is the address the link was sent to, so a link for an address the account
+ * no longer has proves nothing.
+ */
+export const authTokens = sqliteTable(
+  'auth_tokens',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    tokenHash: text().notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['verifyEmail', 'resetPassword'] }).notNull(),
+    email: text().notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp().notNull(),
+    usedAt: timestamp(),
+  },
+  (t) => [index('auth_tokens_user_purpose_idx').on(t.userId, t.purpose, t.createdAt)],
+);
+
 export type User = typeof users.$inferSelect;
+export type AuthToken = typeof authTokens.$inferSelect;
+export type AuthTokenPurpose = AuthToken['purpose'];
 export type Session = typeof sessions.$inferSelect;

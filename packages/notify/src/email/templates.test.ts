@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   changeNotification,
+  emailVerification,
   formatWhen,
+  passwordReset,
   reminder,
   signupConfirmation,
   testEmail,
@@ -204,5 +206,27 @@ describe('changeNotification', () => {
     });
     expect(mail.subject).toBe('[Low] Calendar changed: Page updated');
     expect(mail.text).not.toContain('What changed');
+  });
+});
+
+describe('emailVerification and passwordReset', () => {
+  const input = { schoolName: 'Maple PAC', name: 'Erin <b>', url: 'https://pac.example.org/verify-email?token=abc' };
+
+  it('carries the single-use link in both parts and says how long it lasts', () => {
+    const verify = emailVerification(input);
+    expect(verify.subject).toBe('Confirm your email address for Maple PAC');
+    expect(verify.text).toContain(input.url);
+    expect(verify.text).toContain('48 hours');
+    expect(verify.html).toContain(`href="${input.url}"`);
+    const reset = passwordReset({ ...input, url: 'https://pac.example.org/reset-password?token=xyz' });
+    expect(reset.subject).toBe('Reset your Maple PAC password');
+    expect(reset.text).toContain('https://pac.example.org/reset-password?token=xyz');
+    expect(reset.text).toContain('1 hour');
+  });
+
+  it('escapes the name in the HTML', () => {
+    const { html } = emailVerification(input);
+    expect(html).toContain('Erin &lt;b&gt;');
+    expect(html).not.toContain('Erin <b>');
   });
 });

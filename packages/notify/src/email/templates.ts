@@ -396,3 +396,62 @@ ${diff}</pre>`
     ${button(input.url, 'Open the page')}`;
   return { subject, text, html: layout({ title: subject, body, footer: html`${input.schoolName} website watch` }) };
 }
+
+export type AccountLinkInput = {
+  schoolName: string;
+  name: string;
+  /** The single-use link. */
+  url: string;
+};
+
+function accountLinkEmail(
+  input: AccountLinkInput,
+  wording: { subject: string; heading: string; lead: string; action: string; validity: string; ignore: string },
+): EmailContent {
+  const subject = oneLine(wording.subject);
+  const text = [
+    `Hi ${input.name},`,
+    '',
+    wording.lead,
+    '',
+    `${wording.action}:`,
+    input.url,
+    '',
+    wording.validity,
+    wording.ignore,
+    '',
+    '--',
+    `${input.schoolName} volunteer signups`,
+    '',
+  ].join('\n');
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${wording.heading}</h1>
+    <p>Hi ${input.name},</p>
+    <p>${wording.lead}</p>
+    ${button(input.url, wording.action)}
+    <p>${wording.validity} ${wording.ignore}</p>`;
+  return { subject, text, html: layout({ title: subject, body, footer: html`${input.schoolName} volunteer signups` }) };
+}
+
+/** Sent on registration and on an email change: proves the account's owner reads this address. */
+export function emailVerification(input: AccountLinkInput): EmailContent {
+  return accountLinkEmail(input, {
+    subject: `Confirm your email address for ${input.schoolName}`,
+    heading: 'Confirm your email address',
+    lead: `Please confirm that this is your email address, so that your ${input.schoolName} account can show the volunteer signups made with it.`,
+    action: 'Confirm my email address',
+    validity: 'This link works once and expires in 48 hours.',
+    ignore: "If you didn't create an account, you can ignore this email.",
+  });
+}
+
+/** Sent when someone asks to reset the password of the account with this address. */
+export function passwordReset(input: AccountLinkInput): EmailContent {
+  return accountLinkEmail(input, {
+    subject: `Reset your ${input.schoolName} password`,
+    heading: 'Reset your password',
+    lead: `Someone (hopefully you) asked to reset the password of your ${input.schoolName} account.`,
+    action: 'Choose a new password',
+    validity: 'This link works once and expires in 1 hour.',
+    ignore: "If you didn't ask for this, you can ignore this email: your password stays as it is.",
+  });
+}

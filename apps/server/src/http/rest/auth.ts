@@ -11,6 +11,20 @@ export const authRoutes: RestRoute[] = [
   { method: 'POST', path: '/api/auth/register', status: 201, handle: (r) => r.caller.auth.register(unvalidated(r.body)) },
   { method: 'POST', path: '/api/auth/login', handle: (r) => r.caller.auth.login(unvalidated(r.body)) },
   { method: 'POST', path: '/api/auth/logout', handle: (r) => r.caller.auth.logout() },
+  { method: 'POST', path: '/api/auth/verify-email', handle: (r) => r.caller.auth.verifyEmail(unvalidated(r.body)) },
+  {
+    method: 'POST',
+    path: '/api/auth/resend-verification',
+    status: 202,
+    handle: (r) => r.caller.auth.resendVerification(),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/forgot-password',
+    status: 202,
+    handle: (r) => r.caller.auth.forgotPassword(unvalidated(r.body)),
+  },
+  { method: 'POST', path: '/api/auth/reset-password', handle: (r) => r.caller.auth.resetPassword(unvalidated(r.body)) },
   {
     method: 'GET',
     path: '/api/auth/me',

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createCaller } from '@pac/api';
 import { readJsonBody } from '../body';
+import { crossSiteMessage, isCrossSiteWrite } from '../crossSite';
 import { readMultipartFile } from '../multipart';
 import { HttpError, sendError, sendJson } from '../errors';
 import { contextFromRequest, type HttpDeps } from '../session';
@@ -62,6 +63,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     if (found === null) throw new HttpError(404, 'NOT_FOUND', `No API route ${url.pathname}`);
     if (found === 'method') throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${req.method ?? ''} is not supported on ${url.pathname}`);
     route = found.route;
+    // Before the body is read and before any procedure runs.
+    if (isCrossSiteWrite(req, deps.config.publicBaseUrl, deps.trustedProxies)) throw new HttpError(403, 'FORBIDDEN', crossSiteMessage);
     const caller = createCaller(contextFromRequest(req, res, deps));
     let body: unknown;
     let file: Buffer | null = null;

@@ -43,6 +43,7 @@ function profile(overrides: Partial<Profile> = {}): Profile {
     email: 'pat@example.org',
     phone: '555-0101',
     isAdmin: false,
+    emailVerified: true,
     emailConsent: false,
     createdAt: new Date(2030, 8, 1),
     lastLoginAt: null,
