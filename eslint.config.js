@@ -24,6 +24,12 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // Plain-JS scripts (build, start) are type-checked through their tsconfig (checkJs), which
+    // knows Node's globals; no-undef does not.
+    files: ['**/*.mjs'],
+    rules: { 'no-undef': 'off' },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },

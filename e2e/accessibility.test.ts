@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { smtpEnv, startTestSmtp, type TestSmtp } from '@pac/server/test/smtp';
 import type { Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y } from './a11y';
-import { inDays, type Journey, seedSheet, signInAsAdmin, startJourney } from './harness';
+import { inDays, type Journey, mailedLink, seedSheet, signInAsAdmin, startJourney } from './harness';
 
 /**
  * axe-core on every page and every dialog, as each kind of visitor sees them: a visitor, a signed-in
@@ -11,6 +12,7 @@ import { inDays, type Journey, seedSheet, signInAsAdmin, startJourney } from './
  */
 
 let site: Server;
+let smtp: TestSmtp;
 let journey: Journey;
 let sheetId = 0;
 let parentId = 0;
@@ -32,7 +34,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const sitePort = (site.address() as AddressInfo).port;
+  // A real mail server, so that the pages opened from emailed links can be seen working.
+  smtp = await startTestSmtp();
   journey = await startJourney({
+    ...smtpEnv(smtp),
     MONITOR_ALLOW_PRIVATE_ADDRESSES: 'true',
     MONITOR_RESOLVE: 'www.example-district.org=127.0.0.1',
     MONITOR_HOST_SPACING_MS: '0',
@@ -96,6 +101,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await journey.close();
+  await smtp.close();
   await new Promise<void>((resolve) => site.close(() => resolve()));
 });
 
@@ -165,6 +171,57 @@ describe('pages and dialogs for a visitor', () => {
     await page.getByRole('button', { name: 'Stop reminder emails' }).click();
     await invalid(page).waitFor();
     await checkA11y(page, '/unsubscribe after the server refused the token');
+  });
+
+  it('email verification and password reset, their invalid links and their outcomes', async () => {
+    const { page } = journey;
+    const invalid = (p: Journey['page']) => p.getByRole('heading', { name: 'This link is invalid or has expired' });
+    await checkPage('/verify-email', invalid, '/verify-email without a token');
+    await checkPage('/verify-email?token=abcdefghijklmnopqrstuvwxyz', invalid, '/verify-email refused');
+    await checkPage('/reset-password', invalid, '/reset-password without a token');
+
+    const reader = { name: 'Vera Reader', email: 'vera@example.org', password: 'vera-secret-1' };
+    expect((await journey.api('POST', '/api/auth/register', reader, false)).status).toBe(201);
+    const verify = await mailedLink(smtp, reader.email, '/verify-email');
+    await checkPage(verify, (p) => p.getByRole('heading', { name: 'Email verified' }), '/verify-email verified');
+
+    expect((await journey.api('POST', '/api/auth/forgot-password', { email: reader.email }, false)).status).toBe(202);
+    const reset = await mailedLink(smtp, reader.email, '/reset-password');
+    await checkPage(reset, (p) => p.getByRole('button', { name: 'Reset password' }), '/reset-password form');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('New password must be at least 6 characters').waitFor();
+    await checkA11y(page, '/reset-password with errors');
+    await page.getByLabel(/^New password/).fill('vera-secret-2');
+    await page.getByLabel(/^Confirm new password/).fill('vera-secret-2');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByRole('heading', { name: 'Password reset' }).waitFor();
+    await checkA11y(page, '/reset-password done');
+
+    await page.goto(reset);
+    await page.getByRole('button', { name: 'Reset password' }).waitFor();
+    await page.getByLabel(/^New password/).fill('vera-secret-3');
+    await page.getByLabel(/^Confirm new password/).fill('vera-secret-3');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await invalid(page).waitFor();
+    await checkA11y(page, '/reset-password with a used link');
+  });
+
+  it("the login dialog's 'Forgot password?' form, empty, with an error and sent", async () => {
+    const { page } = journey;
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Welcome to PAC Hub' });
+    await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+    await dialog.getByRole('heading', { name: 'Reset your password' }).waitFor();
+    await checkDialog('Welcome to PAC Hub', 'Forgot password form');
+    await dialog.getByLabel('Email').fill('not-an-address');
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
+    await dialog.getByText('Please enter a valid email address').waitFor();
+    await checkA11y(page, 'Forgot password form with an error dialog', { scope: 'dialog' });
+    await dialog.getByLabel('Email').fill('nobody@example.org');
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
+    await dialog.getByRole('alert').waitFor();
+    await checkA11y(page, 'Forgot password form sent dialog', { scope: 'dialog' });
   });
 
   it('the Login and Sign Up dialog, both tabs', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningServer, startServer } from '@pac/server';
 import { loadEnv } from '@pac/server/env';
+import type { TestSmtp } from '@pac/server/test/smtp';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const chromiumPath = '/usr/bin/chromium';
@@ -43,6 +44,8 @@ export async function startJourney(env: Record<string, string> = {}): Promise<Jo
       ADMIN_PASSWORD: admin.password,
       MONITOR_TICK_SECONDS: '0',
       REMINDER_TICK_SECONDS: '0',
+      // Request lines would drown the test output; server errors still show.
+      LOG_LEVEL: 'error',
       ...env,
     }),
     webDist,
@@ -131,4 +134,30 @@ export async function signInAsAdmin(journey: Journey): Promise<void> {
   await dialog.getByLabel('Password').fill(admin.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
   await page.getByText('Welcome Back!').waitFor();
+}
+
+/**
+ * The path and query of the newest `path` link (`/verify-email`, `/reset-password`) mailed to `to`
+ * through the test SMTP server, once at least `count` such mails have arrived. The journey's server
+ * learns its port only once started, so the links name whatever host it guessed; the journey opens
+ * the path against its own baseURL.
+ */
+export async function mailedLink(smtp: TestSmtp, to: string, path: string, count = 1): Promise<string> {
+  const pattern = new RegExp(`https?://\\S+?${path}\\?token=[A-Za-z0-9_%-]+`);
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const links = smtp.messages
+      .filter((mail) => mail.envelopeTo.includes(to))
+      .map((mail) => pattern.exec(mail.parsed.text ?? '')?.[0])
+      .filter((link) => link !== undefined);
+    const newest = links.at(-1);
+    if (links.length >= count && newest !== undefined) {
+      const url = new URL(newest);
+      return url.pathname + url.search;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`expected ${count} ${path} link(s) mailed to ${to}, got ${links.length}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -1,3 +1,4 @@
 import { defineProject } from 'vitest/config';
 
-export default defineProject({ test: { environment: 'node' } });
+// Servers run in UTC; the school's zone comes from SCHOOL_TIMEZONE (school-timezone.test.ts).
+export default defineProject({ test: { environment: 'node', env: { TZ: 'UTC' } } });

@@ -121,7 +121,7 @@ export async function webBenchmark(root: string): Promise<Section> {
     throw new Error('The web app is not built: `pnpm bench` builds it first.');
   if (!existsSync(chromiumPath))
     throw new Error(`No Chromium at ${chromiumPath}: apt-get install -y --no-install-recommends chromium`);
-  const app = await startChild('app', { ...appEnv(join(root, 'web-app')), BENCH_STATIC_DIR: webDist });
+  const app = await startChild('app', appEnv(join(root, 'web-app')));
   let staticSite: Child | null = null;
   const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
   try {

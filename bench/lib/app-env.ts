@@ -16,6 +16,8 @@ export function appEnv(dir: string, extra: Record<string, string> = {}): Record<
     REMINDER_TICK_SECONDS: '0',
     // A load test is one client address making thousands of signups on purpose.
     SIGNUP_RATE_LIMIT: '1000000',
+    // One log line per request would flood the benchmark's output (it inherits the child's stdout).
+    LOG_LEVEL: 'warn',
     ...extra,
   };
 }

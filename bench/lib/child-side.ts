@@ -37,44 +37,53 @@ function memory(collect: boolean, peakRss: number): MemoryFigures {
   return { rss: usage.rss, heapUsed: usage.heapUsed, heapTotal: usage.heapTotal, peakRss };
 }
 
-/** Starts the service and answers the runner until it says stop. */
-export function runChild(start: () => Promise<ChildService>): void {
+/**
+ * Answers the runner for a service already running in this process: memory, peak RSS and stop.
+ * The app's probe (probe.ts) calls it inside the real server process, before the server starts.
+ */
+export function answerRunner(service: Omit<ChildService, 'url'>): void {
   if (!process.send) throw new Error('A benchmark child must be started by bench/run.ts (it needs an IPC channel).');
   const sampler = startRssSampler();
   // The runner went away (Ctrl-C, a crash): do not outlive it.
   process.on('disconnect', () => process.exit(0));
+  process.on('message', (raw: unknown) => {
+    if (!isToChild(raw)) return;
+    const message = raw;
+    void (async () => {
+      try {
+        switch (message.type) {
+          case 'memory':
+            send({ type: 'memory', ...memory(message.gc, sampler.peak()) });
+            return;
+          case 'peak-reset':
+            // Answered, so that the runner starts its load only once the reset has happened.
+            sampler.reset();
+            send({ type: 'memory', ...memory(false, sampler.peak()) });
+            return;
+          case 'stop':
+            await service.stop();
+            process.disconnect();
+            process.exit(0);
+            return;
+          case 'fetch': {
+            const reply = service.handle ? await service.handle(message, () => sampler.peak()) : null;
+            if (reply) send(reply);
+            return;
+          }
+        }
+      } catch (error) {
+        send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      }
+    })();
+  });
+}
+
+/** Starts the service and answers the runner until it says stop. */
+export function runChild(start: () => Promise<ChildService>): void {
+  if (!process.send) throw new Error('A benchmark child must be started by bench/run.ts (it needs an IPC channel).');
   start()
     .then((service) => {
-      process.on('message', (raw: unknown) => {
-        if (!isToChild(raw)) return;
-        const message = raw;
-        void (async () => {
-          try {
-            switch (message.type) {
-              case 'memory':
-                send({ type: 'memory', ...memory(message.gc, sampler.peak()) });
-                return;
-              case 'peak-reset':
-                // Answered, so that the runner starts its load only once the reset has happened.
-                sampler.reset();
-                send({ type: 'memory', ...memory(false, sampler.peak()) });
-                return;
-              case 'stop':
-                await service.stop();
-                process.disconnect();
-                process.exit(0);
-                return;
-              case 'fetch': {
-                const reply = service.handle ? await service.handle(message, () => sampler.peak()) : null;
-                if (reply) send(reply);
-                return;
-              }
-            }
-          } catch (error) {
-            send({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-          }
-        })();
-      });
+      answerRunner(service);
       send({ type: 'ready', url: service.url });
     })
     .catch((error: unknown) => {

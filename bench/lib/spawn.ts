@@ -1,8 +1,40 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { type FetchPassResult, type FromChild, isFromChild, type MemoryFigures, type ToChild } from './ipc';
 
-const tsxLoader = import.meta.resolve('tsx');
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+/** What `pnpm start` runs (`pnpm bench` builds it first). */
+const serverBundle = here('../../apps/server/dist/main.js');
+const childDist = here('../dist');
+const childNames = ['bare', 'baseline', 'fetcher'];
+
+let compiled: Promise<void> | null = null;
+/**
+ * Compiles the baseline children and the app's probe to plain JavaScript (bench/dist), so that every
+ * process under test runs under plain node with no loader, as the compiled server does.
+ */
+function compileChildren(): Promise<void> {
+  compiled ??= build({
+    entryPoints: {
+      ...Object.fromEntries(childNames.map((name) => [`children/${name}`, here(`../children/${name}.ts`)])),
+      probe: here('./probe.ts'),
+    },
+    outdir: childDist,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    // npm packages (better-sqlite3) load from bench/node_modules, as under tsx.
+    packages: 'external',
+    logLevel: 'warning',
+  }).then(() => undefined);
+  return compiled;
+}
 
 /** A benchmark child process (a server, or the monitoring baseline's fetcher). */
 export interface Child {
@@ -29,13 +61,23 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   return { ...keep, NODE_ENV: 'production', ...extra };
 }
 
-/** Forks `children/<name>.ts` under tsx (the way `pnpm start` runs the server) and waits for it to listen. */
+/**
+ * Starts a process under test with plain node and `--expose-gc`, and waits for it to listen: `app`
+ * is the compiled server itself (`apps/server/dist/main.js`, with the probe preloaded to answer the
+ * runner); the others are `children/<name>.ts` compiled to JavaScript.
+ */
 export async function startChild(name: string, env: Record<string, string> = {}, args: string[] = []): Promise<Child> {
-  const file = fileURLToPath(new URL(`../children/${name}.ts`, import.meta.url));
+  await compileChildren();
+  const isApp = name === 'app';
+  if (isApp && !existsSync(serverBundle)) throw new Error('The server is not built: `pnpm bench` builds it first.');
+  const file = isApp ? serverBundle : `${childDist}/children/${name}.mjs`;
+  const probe = pathToFileURL(`${childDist}/probe.mjs`).href;
   const proc: ChildProcess = fork(file, args, {
-    execArgv: ['--expose-gc', '--import', tsxLoader],
+    execArgv: isApp ? ['--expose-gc', '--import', probe] : ['--expose-gc'],
     env: cleanEnv(env),
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The server reads a .env from its working directory: not a developer's.
+    cwd: tmpdir(),
+    stdio: ['ignore', isApp ? 'pipe' : 'inherit', 'inherit', 'ipc'],
   });
   const waiters: ((message: FromChild) => boolean)[] = [];
   let exited: Error | null = null;
@@ -70,10 +112,10 @@ export async function startChild(name: string, env: Record<string, string> = {},
     proc.send(message);
   };
 
-  const ready = await next('ready');
+  const ready = isApp ? await listening(proc, name) : (await next('ready')).url;
   const pid = proc.pid ?? -1;
   return {
-    url: ready.url,
+    url: ready,
     pid,
     memory: async (gc = true) => {
       const answer = next('memory');
@@ -101,4 +143,29 @@ export async function startChild(name: string, env: Record<string, string> = {},
       clearTimeout(timer);
     },
   };
+}
+
+/**
+ * The URL from the server's "listening on" line; its other output (warnings, errors) passes through,
+ * all but the start and shutdown lines.
+ */
+function listening(proc: ChildProcess, name: string): Promise<string> {
+  const stdout = proc.stdout;
+  if (!stdout) throw new Error(`bench child ${name} has no stdout`);
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: stdout });
+    let found = false;
+    lines.on('line', (line) => {
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(line);
+      if (match?.[1] && !found) {
+        found = true;
+        resolve(match[1]);
+        return;
+      }
+      if (!/received, shutting down/.test(line)) console.log(line);
+    });
+    proc.once('exit', (code) => {
+      if (!found) reject(new Error(`bench child ${name} exited with code ${String(code)} before listening`));
+    });
+  });
 }

@@ -25,6 +25,15 @@ describe('loadEnv', () => {
     expect(env.SIGNUP_RATE_LIMIT).toBe(100);
   });
 
+  it('reads BACKUP_DIR like the other paths and BACKUP_KEEP_DAYS as a whole number of days', () => {
+    const defaults = loadEnv({});
+    expect(defaults.backupDir).toMatch(/^\/.*data\/backups$/);
+    expect(defaults.BACKUP_KEEP_DAYS).toBe(14);
+    const set = loadEnv({ BACKUP_DIR: '/srv/pac/backups', BACKUP_KEEP_DAYS: '0' });
+    expect([set.backupDir, set.BACKUP_KEEP_DAYS]).toEqual(['/srv/pac/backups', 0]);
+    expect(() => loadEnv({ BACKUP_KEEP_DAYS: '-1' })).toThrow(/^Invalid configuration: BACKUP_KEEP_DAYS="-1" must be a whole number/);
+  });
+
   it('parses TRUST_PROXY into the proxies whose forwarded headers are believed', () => {
     const env = loadEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 2001:db8::/32', SIGNUP_RATE_LIMIT: '5' });
     expect(env.TRUST_PROXY?.has('127.0.0.1')).toBe(true);

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isTimeZone, serverTimeZone } from '@pac/api';
 import { z } from 'zod';
+import { logLevels } from './log';
 import { parseTrustedProxies, type TrustedProxies } from './http/clientAddress';
 
 const bool = (fallback: boolean) =>
@@ -69,6 +71,8 @@ const schema = z.object({
   HOST: z.string().trim().min(1).default('127.0.0.1'),
   DATABASE_PATH: z.string().trim().min(1).default('./data/pac.sqlite'),
   UPLOAD_DIR: z.string().trim().min(1).default('./data/uploads'),
+  BACKUP_DIR: z.string().trim().min(1).default('./data/backups'),
+  BACKUP_KEEP_DAYS: int(14, 0, 3650),
   PUBLIC_BASE_URL: url.optional(),
   SCHOOL_NAME: z.string().trim().min(1).default('Our School PAC'),
   SCHOOL_DOMAIN: hostname.default('example-district.org'),
@@ -104,6 +108,13 @@ const schema = z.object({
   NOTIFY_WEBHOOK_URL: url.optional(),
   TRUST_PROXY: trustProxy,
   SIGNUP_RATE_LIMIT: int(100, 1, 1000000),
+  LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  SCHOOL_TIMEZONE: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => v === undefined || isTimeZone(v), 'must be an IANA time zone such as America/Vancouver')
+    .transform((v) => v ?? serverTimeZone()),
 });
 
 const schoolMonitorsSchema = z
@@ -135,6 +146,7 @@ export type Env = z.infer<typeof schema> & {
   publicBaseUrl: string | undefined;
   databasePath: string;
   uploadDir: string;
+  backupDir: string;
 };
 
 export class ConfigError extends Error {
@@ -181,6 +193,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     publicBaseUrl: parsed.data.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     databasePath: parsed.data.DATABASE_PATH === ':memory:' ? ':memory:' : resolve(parsed.data.DATABASE_PATH),
     uploadDir: resolve(parsed.data.UPLOAD_DIR),
+    backupDir: resolve(parsed.data.BACKUP_DIR),
   };
 }
 

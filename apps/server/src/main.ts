@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -14,8 +15,12 @@ import {
 import { migrate, openDatabase } from '@pac/db';
 import { ConfigError, type Env, loadDotEnv, loadEnv } from './env';
 import { createApp } from './http/app';
+import { createLogger } from './log';
 import { startMonitorLoop } from './loops/monitors';
 import { startReminderLoop } from './loops/reminders';
+import { backupBeforeMigration } from './backups';
+import { startBackupLoop } from './loops/backups';
+import { holdServerLock } from './serverLock';
 
 export interface RunningServer {
   server: Server;
@@ -27,12 +32,28 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+// The same from src/ (tsx) and from dist/ (the bundle): apps/web/dist.
 const defaultStaticDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
+// The build copies the migrations beside the bundle (dist/drizzle); from src/ there is no such
+// folder, and @pac/db finds its own.
+const bundledMigrations = fileURLToPath(new URL('./drizzle', import.meta.url));
+const migrationsFolder = existsSync(bundledMigrations) ? bundledMigrations : undefined;
 
 /** Opens and migrates the database, makes sure the bootstrap admin exists, and listens. */
 export async function startServer(env: Env, staticDir: string | null = defaultStaticDir): Promise<RunningServer> {
   const handle = openDatabase(env.databasePath);
-  migrate(handle.db);
+  const onDisk = env.databasePath !== ':memory:';
+  // `pnpm restore` refuses while this lock names a running process (see serverLock.ts).
+  const releaseLock = onDisk ? holdServerLock(env.databasePath) : () => undefined;
+  const backupSources = { databasePath: env.databasePath, uploadDir: env.uploadDir, backupDir: env.backupDir };
+  try {
+    if (onDisk) await backupBeforeMigration(handle.db, backupSources, migrationsFolder);
+    migrate(handle.db, migrationsFolder);
+  } catch (error) {
+    handle.close();
+    releaseLock();
+    throw error;
+  }
   const config: ApiConfig = {
     sessionIdleDays: env.SESSION_IDLE_DAYS,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
@@ -40,6 +61,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
     uploadDir: env.uploadDir,
     publicBaseUrl: env.publicBaseUrl ?? `http://localhost:${env.PORT === 0 ? 3000 : env.PORT}`,
     schoolName: env.SCHOOL_NAME,
+    timeZone: env.SCHOOL_TIMEZONE,
     mail: {
       host: env.SMTP_HOST,
       port: env.SMTP_PORT,
@@ -87,6 +109,8 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
     closing: () => shuttingDown,
     staticDir,
     uploadDir: env.uploadDir,
+    logger: createLogger(env.LOG_LEVEL),
+    startedAt: Date.now(),
   });
   const server = createServer((req, res) => {
     // In-flight answers finish during shutdown: the keep-alive socket each leaves idle then closes
@@ -108,6 +132,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
   failInterruptedNotifications(handle.db);
   const stopReminders = startReminderLoop(handle.db, config, env.REMINDER_TICK_SECONDS);
   const stopMonitors = startMonitorLoop(handle.db, config, runner, env.MONITOR_TICK_SECONDS);
+  const stopBackups = onDisk ? startBackupLoop({ ...backupSources, keepDays: env.BACKUP_KEEP_DAYS }) : () => undefined;
   let closing: Promise<void> | null = null;
   const publicBaseUrl = env.publicBaseUrl ?? `http://localhost:${port}`;
   config.publicBaseUrl = publicBaseUrl;
@@ -120,12 +145,14 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
     close: () => {
       stopReminders();
       stopMonitors();
+      stopBackups();
       closing ??= new Promise<void>((resolve) => {
         shuttingDown = true;
         server.close(() => {
           void Promise.all([runner.idle(), flushBackgroundMail()]).finally(() => {
             closeMailers();
             handle.close();
+            releaseLock();
             resolve();
           });
         });

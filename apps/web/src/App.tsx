@@ -13,6 +13,8 @@ const PrivacyPolicyPage = lazy(() => import('./pages/PrivacyPolicy.page'));
 const NotFoundPage = lazy(() => import('./pages/NotFound.page'));
 const CancelSignupPage = lazy(() => import('./pages/CancelSignup.page'));
 const UnsubscribePage = lazy(() => import('./pages/Unsubscribe.page'));
+const VerifyEmailPage = lazy(() => import('./pages/VerifyEmail.page'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPassword.page'));
 
 function PageLoader() {
   return (
@@ -34,6 +36,8 @@ export function AppRoutes() {
         <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
         <Route path="/cancel-signup/:id" element={<CancelSignupPage />} />
         <Route path="/unsubscribe/:id" element={<UnsubscribePage />} />
+        <Route path="/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -15,6 +15,8 @@ export interface ApiConfig {
   /** Absolute root for links in emails and image URLs sent to Instagram. */
   publicBaseUrl: string;
   schoolName: string;
+  /** SCHOOL_TIMEZONE: the IANA zone of every time the server writes or schedules. */
+  timeZone: string;
   /** SMTP transport; the sender comes from settings (senderEmail/senderPassword) or else the environment. */
   mail: { host: string; port: number; secure: boolean; envUser?: string; envPassword?: string };
   /** The website watch. */

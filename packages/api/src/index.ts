@@ -15,5 +15,6 @@ export { MonitorRunner } from './services/monitorRunner';
 export { failInterruptedNotifications, processNotifications } from './services/notifications';
 export { closeMailers, flushBackgroundMail } from './services/mail';
 export { dueAutomaticReminders } from './services/reminders';
+export { isTimeZone, serverTimeZone } from './services/schoolTime';
 export { sendReminderOnce } from './services/volunteerMail';
 export { channelDelivery } from './services/delivery';

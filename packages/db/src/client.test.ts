@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -98,5 +98,28 @@ describe('openDatabase and migrate', () => {
     expect(() =>
       handle.db.insert(volunteers).values({ slotId: slot.id, name: 'W', email: 'v@example.org', phone: '2' }).run(),
     ).toThrow(/UNIQUE/);
+  });
+});
+
+describe('file permissions', () => {
+  const mode = (path: string) => statSync(path).mode & 0o777;
+
+  it('makes the folder 0700 and the database, its -wal and -shm 0600', () => {
+    const path = join(dir, 'nested', 'pac.sqlite');
+    expect(mode(join(dir, 'nested'))).toBe(0o700);
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) expect(mode(file)).toBe(0o600);
+  });
+
+  it('tightens a database file an older version left readable by others', () => {
+    handle.close();
+    const path = join(dir, 'old.sqlite');
+    writeFileSync(path, '');
+    chmodSync(path, 0o644);
+    handle = openDatabase(path);
+    migrate(handle.db);
+    expect(mode(path)).toBe(0o600);
+    // SQLite makes the -wal and -shm with the database file's mode.
+    expect(mode(`${path}-wal`)).toBe(0o600);
+    expect(mode(`${path}-shm`)).toBe(0o600);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -16,15 +16,25 @@ export interface DbHandle {
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 
+function ownerOnly(file: string): void {
+  if (existsSync(file)) chmodSync(file, 0o600);
+}
+
 /**
  * Opens (creating if needed) the SQLite file with the settings the app relies on:
  * WAL, foreign keys with cascades, a busy timeout, and full fsync so that a committed
  * signup survives a crash of the process or the machine.
  */
 export function openDatabase(path: string): DbHandle {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const onDisk = path !== ':memory:';
+  // Parents' names, emails and phone numbers: readable by the service's user only. A folder made
+  // here is 0700 (an existing one is left as it is); the file and its -wal/-shm are 0600, set
+  // before WAL mode so that SQLite creates the -wal and -shm with the file's mode.
+  if (onDisk) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const sqlite = new Database(path);
+  if (onDisk) ownerOnly(path);
   sqlite.pragma('journal_mode = WAL');
+  if (onDisk) for (const suffix of ['-wal', '-shm']) ownerOnly(path + suffix);
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -38,9 +48,13 @@ export function openDatabase(path: string): DbHandle {
   };
 }
 
-/** Applies the committed migrations under packages/db/drizzle. */
-export function migrate(db: Db): void {
-  drizzleMigrate(db, { migrationsFolder });
+/**
+ * Applies the committed migrations: by default those under packages/db/drizzle, found from this
+ * module's own location; a bundled server, where that location is the bundle's, passes the copy
+ * its build put beside it.
+ */
+export function migrate(db: Db, folder: string = migrationsFolder): void {
+  drizzleMigrate(db, { migrationsFolder: folder });
 }
 
 /** A transaction handed to `db.transaction(fn)`. */

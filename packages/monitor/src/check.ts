@@ -43,6 +43,8 @@ export interface PreviousState {
 export interface CheckOptions extends Omit<SafeFetchOptions, 'etag' | 'lastModified'> {
   /** Today's date for filterFutureEvents. Default: now. */
   now?: Date;
+  /** The school's time zone, whose calendar says what 'today' is. Default: the process's. */
+  timeZone?: string;
   /** Shared spacer, so checks of one school host are spread out. */
   spacer?: HostSpacer;
 }
@@ -182,7 +184,7 @@ export async function checkPage(
       };
     }
     const text = monitor.filterFutureEvents
-      ? filterFutureEvents(extracted.text, opts.now ?? new Date())
+      ? filterFutureEvents(extracted.text, opts.now ?? new Date(), opts.timeZone)
       : extracted.text;
     const hash = hashContent(text);
     const content = {

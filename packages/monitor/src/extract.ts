@@ -195,12 +195,20 @@ function dayKey(year: number, month: number, day: number): number | null {
   return year * 10000 + month * 100 + day;
 }
 
+/** The calendar day of `now` in `timeZone` (the school's; the process's own when not given). */
+function calendarDay(now: Date, timeZone?: string): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
 /** A date written without a year means the occurrence nearest to `now` (Dec 20 in January is last month). */
-function nearestYear(month: number, day: number, now: Date): number {
-  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
-  let best = now.getFullYear();
+function nearestYear(month: number, day: number, now: Date, timeZone?: string): number {
+  const c = calendarDay(now, timeZone);
+  const today = Date.UTC(c.year, c.month - 1, c.day);
+  let best = c.year;
   let bestDistance = Infinity;
-  for (const year of [now.getFullYear() - 1, now.getFullYear(), now.getFullYear() + 1]) {
+  for (const year of [c.year - 1, c.year, c.year + 1]) {
     const distance = Math.abs(Date.UTC(year, month - 1, day) - today);
     if (distance < bestDistance) {
       best = year;
@@ -215,7 +223,7 @@ function monthNumber(name: string | undefined): number {
 }
 
 /** Every date written on `line`, as yyyymmdd keys. */
-export function datesInLine(line: string, now: Date): number[] {
+export function datesInLine(line: string, now: Date, timeZone?: string): number[] {
   const keys: number[] = [];
   const add = (year: number, month: number, day: number): void => {
     const key = dayKey(year, month, day);
@@ -229,28 +237,29 @@ export function datesInLine(line: string, now: Date): number[] {
   for (const m of line.matchAll(MONTH_DAY)) {
     const month = monthNumber(m[1]);
     const day = Number(m[2]);
-    add(m[3] === undefined ? nearestYear(month, day, now) : Number(m[3]), month, day);
+    add(m[3] === undefined ? nearestYear(month, day, now, timeZone) : Number(m[3]), month, day);
   }
   for (const m of line.matchAll(DAY_MONTH)) {
     const month = monthNumber(m[2]);
     const day = Number(m[1]);
-    add(m[3] === undefined ? nearestYear(month, day, now) : Number(m[3]), month, day);
+    add(m[3] === undefined ? nearestYear(month, day, now, timeZone) : Number(m[3]), month, day);
   }
   return keys;
 }
 
 /**
  * Drops lines about events that are over: a line whose dates ('March 3, 2026', '2026-03-03',
- * '3/3/2026', 'Mar 3') all fall before today (in `now`'s local calendar). Undated lines, and lines
+ * '3/3/2026', 'Mar 3') all fall before today (in the school's `timeZone`). Undated lines, and lines
  * with any date today or later (a date range still running), are kept. Numeric dates without a year
  * ('3/4') are not read as dates: they are too often grades or fractions.
  */
-export function filterFutureEvents(text: string, now: Date): string {
-  const today = now.getFullYear() * 10000 + (now.getMonth() + 1) * 100 + now.getDate();
+export function filterFutureEvents(text: string, now: Date, timeZone?: string): string {
+  const c = calendarDay(now, timeZone);
+  const today = c.year * 10000 + c.month * 100 + c.day;
   return text
     .split('\n')
     .filter((line) => {
-      const dates = datesInLine(line, now);
+      const dates = datesInLine(line, now, timeZone);
       return dates.length === 0 || Math.max(...dates) >= today;
     })
     .join('\n');

@@ -2,7 +2,6 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TextDecoder } from 'node:util';
-import { Agent, request } from 'undici';
 import { isForbiddenAddress } from './addresses.ts';
 import { checkMonitorUrl, hasUnsafeCharacter } from './url.ts';
 
@@ -145,6 +144,9 @@ interface Hop {
 
 async function fetchOnce(url: URL, opts: SafeFetchOptions, signal: AbortSignal, timeoutMs: number): Promise<Hop> {
   const addresses = await resolveChecked(url.hostname, opts, signal);
+  // Loaded on the first check, not at start: undici is ~7 MB of the server's idle memory, and a
+  // server with no monitors never needs it.
+  const { Agent, request } = await import('undici');
   const agent = new Agent({
     connect: { lookup: pinnedLookup(url.hostname, addresses), timeout: timeoutMs, rejectUnauthorized: true },
     headersTimeout: timeoutMs,

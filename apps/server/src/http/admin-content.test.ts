@@ -196,7 +196,10 @@ describe('stats and export', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="volunteer-data.csv"');
     const csv = await res.text();
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('Sheet,Event Date,Organizer,Slot,Start Time,End Time,Hours,Volunteer Name,Email,Phone,Notes,Email Consent,Signed Up At');
+    const zone = server.config.timeZone;
+    expect(lines[0]).toBe(
+      `Sheet,Event Date,Event Date (${zone}),Organizer,Slot,Start Time,Start Time (${zone}),End Time,End Time (${zone}),Hours,Volunteer Name,Email,Phone,Notes,Email Consent,Signed Up At,Signed Up At (${zone})`,
+    );
     expect(csv).toContain('"Movie Night, ""Outdoor"""');
     expect(csv).toContain(`"'=HYPERLINK(""evil.example"")"`);
     expect(csv).toContain("'+1 555 0100");

@@ -7,7 +7,10 @@ import sirv from 'sirv';
 import { maxJsonBytes } from './body';
 import { closeConnectionWhenDone } from './connection';
 import { crossSiteMessage, isCrossSiteWrite } from './crossSite';
+import type { Logger } from '../log';
 import { sendError, sendJson } from './errors';
+import { checkHealth } from './health';
+import { logRequest, logRequestError } from './requestLog';
 import { handleRest } from './rest';
 import { contextFromRequest, type HttpDeps } from './session';
 
@@ -18,6 +21,10 @@ export interface AppOptions extends HttpDeps {
   uploadDir: string;
   /** True once shutdown has begun: every answer from then on closes its connection. */
   closing?: () => boolean;
+  /** One line per request, and every server error with its request id. */
+  logger: Logger;
+  /** When the server started (epoch ms), for the health answer's uptime. */
+  startedAt: number;
 }
 
 /** The largest tRPC batch: a bigger one is refused whole, so that one request cannot run hundreds of calls. */
@@ -65,8 +72,8 @@ export function createApp(options: AppOptions): RequestListener {
     maxBodySize: maxJsonBytes,
     maxBatchSize: maxTrpcBatchSize,
     createContext: ({ req, res }) => contextFromRequest(req, res, options),
-    onError: ({ error }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') console.error('tRPC call failed:', error.cause ?? error);
+    onError: ({ error, req }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') logRequestError(req, 'tRPC call failed', error.cause ?? error);
     },
     responseMeta: () => ({ headers: { 'Cache-Control': 'no-store' } }),
   });
@@ -88,6 +95,7 @@ export function createApp(options: AppOptions): RequestListener {
 
   const closing = options.closing ?? (() => false);
   return (req: IncomingMessage, res: ServerResponse) => {
+    logRequest(options.logger, req, res, (req.url ?? '/').split('?')[0] ?? '/');
     closeConnectionWhenDone(req, res, closing);
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     let url: URL;
@@ -109,6 +117,12 @@ export function createApp(options: AppOptions): RequestListener {
         return;
       }
       trpc(req, res);
+      return;
+    }
+    if (url.pathname === '/api/health' && (req.method === 'GET' || req.method === 'HEAD')) {
+      res.setHeader('Cache-Control', 'no-store');
+      const health = checkHealth(options.db, options.startedAt);
+      sendJson(res, health.status === 'ok' ? 200 : 503, health);
       return;
     }
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {

@@ -3,6 +3,7 @@ import { publicMessage, zodIssues } from '@pac/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
+import { logRequestError } from './requestLog';
 
 /** An error raised by the HTTP edge itself, before any procedure runs. */
 export class HttpError extends Error {
@@ -39,7 +40,7 @@ export function sendError(res: ServerResponse, error: unknown, options: { errorF
       ? error
       : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error', cause: error });
   const status = getHTTPStatusCodeFromError(trpcError);
-  if (status >= 500) console.error('Request failed:', trpcError.cause ?? trpcError);
+  if (status >= 500) logRequestError(res.req, 'Request failed', trpcError.cause ?? trpcError);
   const body: Record<string, unknown> = { message: publicMessage(trpcError), code: trpcError.code };
   if (trpcError.cause instanceof ZodError) body.issues = zodIssues(trpcError.cause);
   sendJson(res, status, withErrorField(body));

@@ -8,7 +8,7 @@ import { startLoop } from './timer';
  */
 export async function runReminderTick(db: Db, config: ApiConfig, now = new Date()): Promise<number> {
   let sent = 0;
-  for (const due of dueAutomaticReminders(db, now)) {
+  for (const due of dueAutomaticReminders(db, config.timeZone, now)) {
     try {
       if (await sendReminderOnce(db, config, due, due.type)) sent += 1;
     } catch (error) {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCredentials, ApiClient, createSheetWithSlot, queryOne, startTestServer, type TestServer } from '../test/harness';
-import { backupDatabase } from './backup';
+import { backupDatabase } from '../backups';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -24,10 +24,13 @@ export async function startTestServer(
     PORT: '0',
     DATABASE_PATH: databasePath,
     UPLOAD_DIR: join(dir, 'uploads'),
+    BACKUP_DIR: join(dir, 'backups'),
     ADMIN_EMAIL: adminCredentials.email,
     ADMIN_PASSWORD: adminCredentials.password,
     MONITOR_TICK_SECONDS: '0',
     REMINDER_TICK_SECONDS: '0',
+    // Request lines would drown the test output; server errors still show.
+    LOG_LEVEL: 'error',
     ...options.env,
   });
   const running = await startServer(env, options.staticDir ?? null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEmailLink } from './emailLink';
+import { parseEmailLink, parseEmailToken } from './emailLink';
 
 describe('parseEmailLink', () => {
   it('reads the id and token of an emailed link', () => {
@@ -12,5 +12,14 @@ describe('parseEmailLink', () => {
     expect(parseEmailLink('abc', 'abcdefghijkl')).toBeNull();
     expect(parseEmailLink('0', 'abcdefghijkl')).toBeNull();
     expect(parseEmailLink(undefined, 'abcdefghijkl')).toBeNull();
+  });
+});
+
+describe('parseEmailToken', () => {
+  it('keeps a token that can be one of ours and refuses the rest', () => {
+    expect(parseEmailToken('abcdefghijkl')).toBe('abcdefghijkl');
+    expect(parseEmailToken(null)).toBeNull();
+    expect(parseEmailToken('short')).toBeNull();
+    expect(parseEmailToken('x'.repeat(201))).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@
 import { Link, useParams } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
 import { ProfileDetails } from '../components/ProfileDetails';
+import { VerifyEmailNotice } from '../components/VerifyEmailNotice';
 import { useAccountDialogs } from '../session/AccountDialogsProvider';
 import { useAuthDialog } from '../session/AuthDialogProvider';
 import { useCurrentUser } from '../session/useCurrentUser';
@@ -74,10 +75,13 @@ export default function ProfilePage() {
   } else {
     const own = user?.id === profile.data.id;
     content = (
-      <ProfileDetails
-        profile={profile.data}
-        own={own ? { onAccountSettings: openAccountSettings, onChangePassword: openChangePassword } : undefined}
-      />
+      <Stack gap="lg">
+        {own && !profile.data.emailVerified && <VerifyEmailNotice email={profile.data.email} />}
+        <ProfileDetails
+          profile={profile.data}
+          own={own ? { onAccountSettings: openAccountSettings, onChangePassword: openChangePassword } : undefined}
+        />
+      </Stack>
     );
   }
 

@@ -9,6 +9,6 @@ export const exportsRouter = router({
   volunteers: adminProcedure.query(({ ctx }) => ({
     filename: 'volunteer-data.csv',
     contentType: 'text/csv; charset=utf-8',
-    lines: volunteerCsvLines(ctx.db),
+    lines: volunteerCsvLines(ctx.db, ctx.config.timeZone),
   })),
 });

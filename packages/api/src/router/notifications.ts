@@ -24,7 +24,7 @@ export const notificationsRouter = router({
     const recipient = adminRecipient(ctx.db, ctx.config);
     if (!recipient) throw new TRPCError({ code: 'BAD_REQUEST', message: new MailNotConfiguredError().message });
     try {
-      await sendMail(ctx.db, ctx.config, { to: recipient, ...testEmail({ schoolName: ctx.config.schoolName, recipient, sentAt: new Date() }) });
+      await sendMail(ctx.db, ctx.config, { to: recipient, ...testEmail({ schoolName: ctx.config.schoolName, recipient, sentAt: new Date(), timeZone: ctx.config.timeZone }) });
     } catch (error) {
       if (error instanceof MailNotConfiguredError) throw new TRPCError({ code: 'BAD_REQUEST', message: error.message });
       // The mail server's answer is the useful part for the admin; it never contains the password.

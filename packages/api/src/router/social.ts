@@ -17,7 +17,7 @@ export const socialRouter = router({
 
   /** 'Send Test Posts to Social Media'. */
   testPost: adminProcedure.mutation(async ({ ctx }) => {
-    const text = testPostText({ schoolName: ctx.config.schoolName, sentAt: new Date() });
+    const text = testPostText({ schoolName: ctx.config.schoolName, sentAt: new Date(), timeZone: ctx.config.timeZone });
     return { results: await postEverywhere(ctx.config, { facebookText: text, instagramCaption: text, link: ctx.config.publicBaseUrl }) };
   }),
 

@@ -21,6 +21,7 @@ export function channelDelivery(db: Db, config: ApiConfig): Deliver {
       summary: change.summary,
       url: monitor.url,
       detectedAt: change.detectedAt,
+      timeZone: config.timeZone,
     };
     switch (channel) {
       case 'internal':

@@ -2,22 +2,34 @@ import { type Db, signupSheets, volunteers, volunteerSlots } from '@pac/db';
 import { asc, eq } from 'drizzle-orm';
 import { slotHours } from './accounts';
 import { csvRow } from './csv';
+import { localDate, localTime } from './schoolTime';
 
-export const volunteerCsvHeader = [
-  'Sheet',
-  'Event Date',
-  'Organizer',
-  'Slot',
-  'Start Time',
-  'End Time',
-  'Hours',
-  'Volunteer Name',
-  'Email',
-  'Phone',
-  'Notes',
-  'Email Consent',
-  'Signed Up At',
-];
+/**
+ * The report's columns. Each instant comes twice: as ISO 8601 in UTC (exact, for programs) and,
+ * beside it, as 'YYYY-MM-DD HH:mm' on the school's clock, which spreadsheets read as a date and time.
+ */
+export function volunteerCsvHeader(timeZone: string): string[] {
+  const local = (name: string) => `${name} (${timeZone})`;
+  return [
+    'Sheet',
+    'Event Date',
+    local('Event Date'),
+    'Organizer',
+    'Slot',
+    'Start Time',
+    local('Start Time'),
+    'End Time',
+    local('End Time'),
+    'Hours',
+    'Volunteer Name',
+    'Email',
+    'Phone',
+    'Notes',
+    'Email Consent',
+    'Signed Up At',
+    local('Signed Up At'),
+  ];
+}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
 
@@ -27,8 +39,9 @@ const batchSize = 1000;
  * The volunteer report, one line at a time: a header, then one row per signup, ordered by event,
  * slot and signup time. Rows are read in batches, so a large export never sits in memory whole.
  */
-export function* volunteerCsvLines(db: Db): Generator<string> {
-  yield csvRow(volunteerCsvHeader);
+export function* volunteerCsvLines(db: Db, timeZone: string): Generator<string> {
+  const local = (d: Date | null) => (d ? `${localDate(d, timeZone)} ${localTime(d, timeZone)}` : '');
+  yield csvRow(volunteerCsvHeader(timeZone));
   for (let offset = 0; ; offset += batchSize) {
     const batch = db
       .select({ sheet: signupSheets, slot: volunteerSlots, volunteer: volunteers })
@@ -46,33 +59,27 @@ export function* volunteerCsvLines(db: Db): Generator<string> {
       .limit(batchSize)
       .offset(offset)
       .all();
-    yield* batch.map(toLine);
+    for (const { sheet, slot, volunteer } of batch) {
+      yield csvRow([
+        sheet.title,
+        iso(sheet.eventDate),
+        local(sheet.eventDate),
+        sheet.organizerName,
+        slot.title,
+        iso(slot.startTime),
+        local(slot.startTime),
+        iso(slot.endTime),
+        local(slot.endTime),
+        slotHours(slot).toFixed(1),
+        volunteer.name,
+        volunteer.email,
+        volunteer.phone,
+        volunteer.notes,
+        volunteer.emailConsent ? 'yes' : 'no',
+        iso(volunteer.signupTime),
+        local(volunteer.signupTime),
+      ]);
+    }
     if (batch.length < batchSize) return;
   }
-}
-
-function toLine({
-  sheet,
-  slot,
-  volunteer,
-}: {
-  sheet: typeof signupSheets.$inferSelect;
-  slot: typeof volunteerSlots.$inferSelect;
-  volunteer: typeof volunteers.$inferSelect;
-}): string {
-  return csvRow([
-    sheet.title,
-    iso(sheet.eventDate),
-    sheet.organizerName,
-    slot.title,
-    iso(slot.startTime),
-    iso(slot.endTime),
-    slotHours(slot).toFixed(1),
-    volunteer.name,
-    volunteer.email,
-    volunteer.phone,
-    volunteer.notes,
-    volunteer.emailConsent ? 'yes' : 'no',
-    iso(volunteer.signupTime),
-  ]);
 }

@@ -96,6 +96,7 @@ export async function runCheck(db: Db, config: ApiConfig, monitor: Monitor, spac
       timeoutMs: mc.timeoutMs,
       maxBytes: mc.maxBytes,
       spacer,
+      timeZone: config.timeZone,
     },
   );
   const now = new Date();

@@ -18,11 +18,15 @@ export class SlidingWindowLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** The key's events still in the window, oldest first; expired ones are dropped from the front. */
   private recent(key: string): number[] {
+    const list = this.events.get(key);
+    if (!list) return [];
     const cutoff = this.now() - this.windowMs;
-    const list = (this.events.get(key) ?? []).filter((t) => t > cutoff);
+    let expired = 0;
+    while (expired < list.length && (list[expired] ?? 0) <= cutoff) expired += 1;
+    if (expired > 0) list.splice(0, expired);
     if (list.length === 0) this.events.delete(key);
-    else this.events.set(key, list);
     return list;
   }
 
@@ -40,11 +44,14 @@ export class SlidingWindowLimiter {
     }
     const at = this.now();
     list.push(at);
-    this.events.set(key, list);
+    if (list.length === 1) this.events.set(key, list);
+    let released = false;
     return {
       allowed: true,
       ticket: {
         release: () => {
+          if (released) return;
+          released = true;
           const current = this.events.get(key);
           const i = current?.lastIndexOf(at) ?? -1;
           if (current && i !== -1) current.splice(i, 1);

@@ -10,6 +10,7 @@ import {
   volunteerSlots,
 } from '@pac/db';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { sameDay, wallTime } from './schoolTime';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -104,29 +105,26 @@ export function sheetRecipients(db: Db, sheetId: number, now = new Date()): Remi
   return recipientsBetween(db, now, new Date(now.getTime() + 366 * dayMs), sheetId);
 }
 
-function sameLocalDay(a: Date, b: Date): boolean {
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-}
-
 /**
  * Which automatic reminder is due now for a slot starting at `start`: week, 6 to 7 days ahead;
  * day, the day before (less than 24 hours ahead, on another calendar day); day-of ('hour'), from
- * 6 in the morning of the event's own day until it starts.
+ * 6 in the morning of the event's own day until it starts. Days and hours are the school's
+ * (`timeZone`), not the server's.
  */
-export function dueReminderType(start: Date, now: Date): ReminderType | null {
+export function dueReminderType(start: Date, now: Date, timeZone: string): ReminderType | null {
   const ahead = start.getTime() - now.getTime();
   if (ahead <= 0) return null;
   if (ahead > 6 * dayMs && ahead <= 7 * dayMs) return 'week';
-  if (sameLocalDay(start, now)) return now.getHours() >= dayOfFromHour ? 'hour' : null;
+  if (sameDay(start, now, timeZone)) return wallTime(now, timeZone).hour >= dayOfFromHour ? 'hour' : null;
   if (ahead <= dayMs) return 'day';
   return null;
 }
 
 /** Every (volunteer, reminder type) the automatic schedule owes right now, not yet delivered. */
-export function dueAutomaticReminders(db: Db, now = new Date()): (ReminderRecipient & { type: ReminderType })[] {
+export function dueAutomaticReminders(db: Db, timeZone: string, now = new Date()): (ReminderRecipient & { type: ReminderType })[] {
   const due: (ReminderRecipient & { type: ReminderType })[] = [];
   for (const r of recipientsBetween(db, now, new Date(now.getTime() + reminderWindowDays * dayMs))) {
-    const type = dueReminderType(startOf(r.slot, r.sheet), now);
+    const type = dueReminderType(startOf(r.slot, r.sheet), now, timeZone);
     if (type && !isDelivered(db, r.volunteer.id, type)) due.push({ ...r, type });
   }
   return due;

@@ -1,24 +1,24 @@
 import { type Db, signupSheets, volunteers, volunteerSlots } from '@pac/db';
 import { and, count, gt, gte, lt, sql, sum } from 'drizzle-orm';
+import { monthBounds } from './schoolTime';
 
 export interface Stats {
   /** Signup sheets whose event is still ahead. */
   activeSignups: number;
   /** Signups (volunteer rows) on every sheet, past and upcoming. */
   totalVolunteers: number;
-  /** Volunteer hours in slots starting this calendar month (server time): slot hours × signups. */
+  /** Volunteer hours in slots starting this calendar month (the school's): slot hours × signups. */
   monthlyHours: number;
   /** Filled spots as a percentage (0-100, whole number) of all spots on upcoming sheets. */
   fillRate: number;
 }
 
-export function computeStats(db: Db, now = new Date()): Stats {
+export function computeStats(db: Db, timeZone: string, now = new Date()): Stats {
   const activeSignups =
     db.select({ n: count() }).from(signupSheets).where(gt(signupSheets.eventDate, now)).get()?.n ?? 0;
   const totalVolunteers = db.select({ n: count() }).from(volunteers).get()?.n ?? 0;
 
-  const monthStart = new Date(now.getFullYear(), now.getMonth(), 1);
-  const nextMonth = new Date(now.getFullYear(), now.getMonth() + 1, 1);
+  const { start: monthStart, end: nextMonth } = monthBounds(now, timeZone);
   const hoursMs =
     db
       .select({

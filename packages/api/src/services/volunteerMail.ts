@@ -39,6 +39,7 @@ function details(config: ApiConfig, r: ReminderRecipient, links: VolunteerLinks)
     organizerName: r.sheet.organizerName,
     organizerEmail: r.sheet.organizerEmail,
     sheetUrl: links.sheetUrl,
+    timeZone: config.timeZone,
   };
 }
 

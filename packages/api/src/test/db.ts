@@ -18,6 +18,7 @@ export const testConfig: ApiConfig = {
   uploadDir: join(tmpdir(), 'pac-api-uploads-unused'),
   publicBaseUrl: 'http://localhost:3000',
   schoolName: 'Test School PAC',
+  timeZone: 'America/Vancouver',
   mail: { host: '127.0.0.1', port: 2525, secure: false },
   monitor: {
     domain: 'example-district.org',

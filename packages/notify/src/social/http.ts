@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { request } from 'undici';
 
 /** Every outbound call gives up after this long unless told otherwise. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -49,6 +48,8 @@ export async function sendHttp(req: HttpRequest): Promise<HttpResponse> {
   const timeoutMs = req.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const signal = AbortSignal.timeout(timeoutMs);
+  // Loaded on the first post or webhook, not at start (see packages/monitor/src/fetch.ts).
+  const { request } = await import('undici');
   try {
     const res = await request(req.url, {
       method: req.method,

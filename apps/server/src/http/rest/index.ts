@@ -4,6 +4,7 @@ import { readJsonBody } from '../body';
 import { crossSiteMessage, isCrossSiteWrite } from '../crossSite';
 import { readMultipartFile } from '../multipart';
 import { HttpError, sendError, sendJson } from '../errors';
+import { logRequestError } from '../requestLog';
 import { contextFromRequest, type HttpDeps } from '../session';
 import { authRoutes } from './auth';
 import type { Download, RestRoute } from './route';
@@ -86,7 +87,7 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
   } catch (error) {
     if (res.headersSent) {
       // A download failed part-way: the client sees a cut-off transfer, never half a JSON body.
-      console.error('Download failed:', error);
+      logRequestError(req, 'Download failed', error);
       res.destroy();
       return;
     }

@@ -29,7 +29,14 @@ export function AccountSettingsForm({ account, onSubmit, onCancel, submitting = 
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
         <TextInput label="Name" autoComplete="name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+        <TextInput
+          label="Email"
+          description="Changing it sends a confirmation link to the new address"
+          type="email"
+          autoComplete="email"
+          withAsterisk
+          {...form.getInputProps('email')}
+        />
         <TextInput
           label="Phone"
           description="Optional"

@@ -1,13 +1,16 @@
 import { Modal, Tabs } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
+import { useState } from 'react';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { trpc } from '../../trpc';
 import type { User } from '../../types';
+import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
 import { SignUpForm } from './SignUpForm';
 
-export type AuthTab = 'login' | 'signup';
+/** The dialog's view: the Login tab shows either the login form or 'Forgot password?'. */
+export type AuthTab = 'login' | 'signup' | 'forgotPassword';
 
 export interface AuthModalProps {
   opened: boolean;
@@ -20,6 +23,22 @@ export interface AuthModalProps {
   emailPlaceholder?: string;
 }
 
+/** The Login tab's 'Reset your password' form; mounted afresh each time it is shown. */
+function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack: (email: string) => void }) {
+  const forgot = trpc.auth.forgotPassword.useMutation({
+    onError: (error) => notifyFailure('Request Failed', error, 'Please try again.'),
+  });
+  return (
+    <ForgotPasswordForm
+      initialEmail={initialEmail}
+      onSubmit={(values) => forgot.mutate(values)}
+      onBack={onBack}
+      submitting={forgot.isPending}
+      sentMessage={forgot.data?.message ?? null}
+    />
+  );
+}
+
 /** The login and signup dialog with its two tabs, Login and Sign Up. */
 export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess, emailPlaceholder }: AuthModalProps) {
   const { setUser } = useCurrentUser();
@@ -27,6 +46,18 @@ export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess, emailP
   // This dialog loads lazily and would mount already open; Mantine records the element to give
   // the focus back to only when `opened` turns true, so open it one render after mounting.
   const mounted = useMounted();
+  // What was typed in one email field follows to the other (login <-> forgot password).
+  const [email, setEmail] = useState('');
+  const [backFromForgot, setBackFromForgot] = useState(false);
+  // The dialog stays mounted between uses: each opening starts afresh.
+  const [wasOpened, setWasOpened] = useState(opened);
+  if (opened !== wasOpened) {
+    setWasOpened(opened);
+    if (opened) {
+      setEmail('');
+      setBackFromForgot(false);
+    }
+  }
 
   const signedIn = async (user: User) => {
     // A load-time `auth.me` still in flight must not overwrite the new session's answer.
@@ -55,18 +86,43 @@ export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess, emailP
 
   return (
     <Modal opened={opened && mounted} onClose={onClose} title="Welcome to PAC Hub" size="md">
-      <Tabs value={tab} onChange={(value) => onTabChange(value === 'signup' ? 'signup' : 'login')} keepMounted={false}>
+      <Tabs
+        value={tab === 'signup' ? 'signup' : 'login'}
+        onChange={(value) => {
+          setBackFromForgot(false);
+          onTabChange(value === 'signup' ? 'signup' : 'login');
+        }}
+        keepMounted={false}
+      >
         <Tabs.List grow mb="md">
           <Tabs.Tab value="login">Login</Tabs.Tab>
           <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="login">
-          <LoginForm
-            onSubmit={(values) => login.mutate(values)}
-            onCancel={onClose}
-            submitting={login.isPending}
-            emailPlaceholder={emailPlaceholder}
-          />
+          {tab === 'forgotPassword' ? (
+            <ForgotPassword
+              initialEmail={email}
+              onBack={(typed) => {
+                setEmail(typed);
+                setBackFromForgot(true);
+                onTabChange('login');
+              }}
+            />
+          ) : (
+            <LoginForm
+              onSubmit={(values) => login.mutate(values)}
+              onCancel={onClose}
+              submitting={login.isPending}
+              emailPlaceholder={emailPlaceholder}
+              initialEmail={email}
+              onForgotPassword={(typed) => {
+                setEmail(typed);
+                setBackFromForgot(false);
+                onTabChange('forgotPassword');
+              }}
+              focusForgotPassword={backFromForgot}
+            />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="signup">
           <SignUpForm

@@ -1,5 +1,6 @@
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginSchema } from '@pac/validators';
+import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../lib/schemaForm';
 
@@ -11,17 +12,35 @@ interface LoginFormProps {
   submitting: boolean;
   /** A sample address shown in the empty Email field (the admin gate shows an admin's). */
   emailPlaceholder?: string;
+  /** The Email field's starting value (what was typed in the forgot-password form). */
+  initialEmail?: string;
+  /** 'Forgot password?' was chosen; receives what is in the Email field. */
+  onForgotPassword?: (email: string) => void;
+  /** Put the focus on 'Forgot password?' when the form appears (coming back from that form). */
+  focusForgotPassword?: boolean;
 }
 
 // The visibility toggle's default label contains 'password', which would give two controls
 // the same accessible name as the field.
 const toggleProps = { 'aria-label': 'Show or hide what you typed' };
 
-export function LoginForm({ onSubmit, onCancel, submitting, emailPlaceholder }: LoginFormProps) {
+export function LoginForm({
+  onSubmit,
+  onCancel,
+  submitting,
+  emailPlaceholder,
+  initialEmail = '',
+  onForgotPassword,
+  focusForgotPassword = false,
+}: LoginFormProps) {
   const { form, onSubmit: handleSubmit } = useSchemaForm({
-    initialValues: { email: '', password: '' },
+    initialValues: { email: initialEmail, password: '' },
     schema: loginSchema,
   });
+  const forgotRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusForgotPassword) forgotRef.current?.focus();
+  }, [focusForgotPassword]);
 
   return (
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
@@ -42,6 +61,19 @@ export function LoginForm({ onSubmit, onCancel, submitting, emailPlaceholder }: 
           visibilityToggleButtonProps={toggleProps}
           {...form.getInputProps('password')}
         />
+        {onForgotPassword && (
+          <Group justify="flex-end" mt={-4}>
+            <Anchor
+              ref={forgotRef}
+              component="button"
+              type="button"
+              size="sm"
+              onClick={() => onForgotPassword(form.getValues().email.trim())}
+            >
+              Forgot password?
+            </Anchor>
+          </Group>
+        )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel

@@ -1,1 +1,1 @@
-export { InvalidLink, invalidLinkText } from './EmailLink';
+export { InvalidLink, type InvalidLinkProps, invalidLinkText } from './EmailLink';

@@ -1,0 +1,36 @@
+// `pnpm build` for the server: one ESM file, dist/main.js, that plain `node` runs (no tsx at run
+// time). The workspace packages (TypeScript source) and the npm dependencies are bundled in; the
+// native modules stay outside and load from node_modules. The migrations are copied beside it,
+// where main.ts looks for them.
+import { cpSync, rmSync, writeFileSync } from 'node:fs';
+import { fileURLToPath, URL } from 'node:url';
+import { build } from 'esbuild';
+
+/** @param {string} path relative to this folder */
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+const dist = here('./dist');
+
+rmSync(dist, { recursive: true, force: true });
+const result = await build({
+  entryPoints: [here('./src/main.ts')],
+  outfile: here('./dist/main.js'),
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  external: ['better-sqlite3', 'argon2'],
+  // Bundled CommonJS dependencies call require(); an ES module has none of its own.
+  banner: {
+    js: "import { createRequire as __pacCreateRequire } from 'node:module';\nconst require = __pacCreateRequire(import.meta.url);",
+  },
+  // Less source for V8 to hold and parse (about 4 MB less heap at idle); names are kept, so stack
+  // traces still read.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+});
+// What went into the bundle and what it still imports (build.test.ts checks the latter).
+writeFileSync(here('./dist/meta.json'), JSON.stringify(result.metafile));
+cpSync(here('../../packages/db/drizzle'), here('./dist/drizzle'), { recursive: true });

@@ -1,0 +1,114 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// What `pnpm start` runs: the bundle `pnpm build` writes (see build.mjs), under plain node.
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const bundle = join(repoRoot, 'apps/server/dist/main.js');
+const migrations = join(repoRoot, 'packages/db/drizzle');
+const dir = mkdtempSync(join(tmpdir(), 'pac-build-'));
+const databasePath = join(dir, 'pac.sqlite');
+let child: ChildProcess | null = null;
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+beforeAll(() => {
+  // `pnpm test` builds first; run alone, this test builds what is missing (never rebuilding what
+  // other tests may be serving).
+  if (existsSync(bundle) && existsSync(join(repoRoot, 'apps/web/dist/index.html'))) return;
+  const build = spawnSync(process.execPath, [join(repoRoot, 'scripts/ensure-build.mjs')], { stdio: 'inherit' });
+  expect(build.status).toBe(0);
+}, 120_000);
+
+/** Starts the bundle with nothing but node and the settings below, and resolves with its URL. */
+function startBundle(): Promise<string> {
+  const proc = spawn(process.execPath, [bundle], {
+    // Outside the repository: nothing may be found relative to the working directory.
+    cwd: dir,
+    // Only these: no NODE_OPTIONS (a loader such as tsx) from the test runner.
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_PATH: databasePath,
+      UPLOAD_DIR: join(dir, 'uploads'),
+      MONITOR_TICK_SECONDS: '0',
+      REMINDER_TICK_SECONDS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child = proc;
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the bundle did not start: ${out}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    proc.stdout.on('data', read);
+    proc.stderr.on('data', read);
+    proc.once('exit', (code) => reject(new Error(`the bundle exited with ${String(code)}: ${out}`)));
+  });
+}
+
+describe('the production build (apps/server/dist/main.js)', () => {
+  it('imports only Node built-ins and the native modules kept outside the bundle', () => {
+    // esbuild's own account of the build (build.mjs writes it beside the bundle).
+    const meta = JSON.parse(readFileSync(join(repoRoot, 'apps/server/dist/meta.json'), 'utf8')) as {
+      outputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
+    };
+    const output = Object.entries(meta.outputs).find(([file]) => file.endsWith('dist/main.js'))?.[1];
+    if (!output) throw new Error('meta.json does not describe dist/main.js');
+    const builtins = new Set(builtinModules);
+    const outside = new Set(
+      output.imports.map((i) => i.path).filter((path) => !path.startsWith('node:') && !builtins.has(path)),
+    );
+    expect([...outside].sort()).toEqual(['argon2', 'better-sqlite3']);
+  });
+
+  it('starts under plain node, migrates from the copied migrations, and serves the app and the API', async () => {
+    const url = await startBundle();
+    const pid = child?.pid;
+    if (pid !== undefined && existsSync(`/proc/${pid}/cmdline`)) {
+      // The process is node running the bundle, with no flags (no --import tsx, no loader).
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+      expect(argv).toEqual([process.execPath, bundle]);
+    }
+
+    const home = await fetch(`${url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('<div id="root"');
+    const sheets = await fetch(`${url}/api/signup-sheets`);
+    expect(sheets.status).toBe(200);
+    expect(await sheets.json()).toEqual([]);
+
+    const sqlite = new Database(databasePath, { readonly: true });
+    try {
+      const applied = sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number };
+      expect(applied.n).toBe(readdirSync(migrations).filter((f) => f.endsWith('.sql')).length);
+    } finally {
+      sqlite.close();
+    }
+
+    const proc = child;
+    if (!proc) throw new Error('no server process');
+    const exited = once(proc, 'exit');
+    proc.kill('SIGTERM');
+    const [code] = (await exited) as [number | null];
+    expect(code).toBe(0);
+    child = null;
+  }, 60_000);
+});

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '@pac/db';
+
+/**
+ * The app's version, from the repository's root package.json: found by walking up from this
+ * module, which sits at different depths when run from src/ and from the compiled dist/.
+ */
+export const appVersion: string = (() => {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i += 1) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === 'pac-hub') return pkg.version ?? 'unknown';
+    } catch {
+      // No package.json here: keep looking further up.
+    }
+    dir = dirname(dir);
+  }
+  return 'unknown';
+})();
+
+export interface Health {
+  status: 'ok' | 'error';
+  database: 'ok' | 'error';
+  version: string;
+  uptimeSeconds: number;
+}
+
+/**
+ * GET /api/health for uptime monitors: whether the database answers a query. No session, no
+ * personal data.
+ */
+export function checkHealth(db: Db, startedAt: number, now = Date.now()): Health {
+  let database: Health['database'] = 'ok';
+  try {
+    db.$client.prepare('SELECT 1').get();
+  } catch {
+    database = 'error';
+  }
+  return {
+    status: database === 'ok' ? 'ok' : 'error',
+    database,
+    version: appVersion,
+    uptimeSeconds: Math.floor((now - startedAt) / 1000),
+  };
+}

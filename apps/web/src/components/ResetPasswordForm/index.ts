@@ -1,0 +1,1 @@
+export { ResetPasswordForm, type ResetPasswordFormProps, type ResetPasswordValues } from './ResetPasswordForm';
