@@ -41,7 +41,7 @@ function formatViolation(violation: Result, context: string): string {
  * Waits until no finite CSS transition or animation is running: dialogs fade and slide in, and
  * colours measured mid-fade are wrong. Endless ones (loaders, skeletons) are left alone.
  */
-async function settle(page: Page): Promise<void> {
+export async function settle(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document

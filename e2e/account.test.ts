@@ -84,7 +84,7 @@ describe('a parent with an account', () => {
     await page.getByText('Signup Successful!').waitFor();
 
     await page.getByText('You', { exact: true }).waitFor();
-    await page.getByText('1 / 3 filled').waitFor();
+    await page.getByText('2 spots left').waitFor();
     await page.getByRole('button', { name: 'Cancel my signup' }).waitFor();
   });
 
@@ -154,13 +154,13 @@ describe('a parent with an account', () => {
   it('cancels their own signup after confirming, and the count drops', async () => {
     const { page } = journey;
     await page.goto(`/signup-sheet/${sheetId}`);
-    await page.getByText('1 / 3 filled').waitFor();
+    await page.getByText('2 spots left').waitFor();
     await page.getByRole('button', { name: 'Cancel my signup' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Signup' });
     await dialog.getByText('Are you sure you want to cancel your signup for Face painting?').waitFor();
     await dialog.getByRole('button', { name: 'Cancel my signup' }).click();
     await page.getByText('Signup Cancelled').waitFor();
-    await page.getByText('0 / 3 filled').waitFor();
+    await page.getByText('3 spots left').waitFor();
     await expect(page.getByText('You', { exact: true }).count()).resolves.toBe(0);
 
     const sheet = await journey.api('GET', `/api/signup-sheets/${sheetId}`);

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Journey, signInAsAdmin, startJourney } from './harness';
+import { checkA11y } from './a11y';
+import { inDays, type Journey, seedSheet, signInAsAdmin, startJourney } from './harness';
 
 let journey: Journey;
 beforeAll(async () => {
@@ -126,5 +127,61 @@ describe('the admin dashboard', () => {
       key: 'adminEmail',
       value: 'chair@example.org',
     });
+  });
+  it('lists upcoming sheets soonest first, then past ones marked Past, and hints at a slot off the event day', async () => {
+    const { page } = journey;
+    await seedSheet(journey, { title: 'Last Spring Fair', eventDate: inDays(-30) }, []);
+    await seedSheet(journey, { title: 'Science Night', eventDate: inDays(20) }, []);
+    await seedSheet(journey, { title: 'Winter Concert', eventDate: inDays(-2) }, []);
+    await page.reload();
+    await page.getByRole('heading', { name: 'PAC Admin Dashboard' }).waitFor();
+    await sheetCard('Science Night').waitFor();
+
+    const cards = manageSection().getByRole('article');
+    const titles = await cards.evaluateAll((articles) =>
+      articles.map((article) => article.querySelector('h3')?.textContent ?? ''),
+    );
+    expect(titles).toEqual(['Harvest Festival', 'Science Night', 'Winter Concert', 'Last Spring Fair']);
+    for (const past of ['Winter Concert', 'Last Spring Fair']) {
+      await sheetCard(past).getByText('Past', { exact: true }).waitFor();
+    }
+    for (const upcoming of ['Harvest Festival', 'Science Night']) {
+      expect(await sheetCard(upcoming).getByText('Past', { exact: true }).count()).toBe(0);
+    }
+
+    // A slot set a month after the event: a hint, and the slot can still be added.
+    await manageSection().getByRole('button', { name: 'Add Volunteer Slot to Science Night' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Volunteer Slot' });
+    await add.getByLabel('Task Title').fill('Telescope setup');
+    await add.getByLabel('Start Time').fill(localDateTime(50, 18));
+    await add
+      .getByRole('status')
+      .getByText(/^This slot is on .+, but the event is on .+$/)
+      .waitFor();
+    await checkA11y(page, 'Add Volunteer Slot with the day hint', { scope: 'dialog' });
+    await add.getByRole('button', { name: 'Add Slot' }).click();
+    await page.getByText('Volunteer Slot Created').waitFor();
+  });
+
+  it("on the Overview, 'Send Test Posts to Social Media' waits for a connected platform", async () => {
+    const { page } = journey;
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const social = page.getByRole('region', { name: 'Social Media Integration' });
+    await social.getByText('Connect Facebook or Instagram to send test posts.').waitFor();
+    expect(await social.getByRole('button', { name: 'Send Test Posts to Social Media' }).isDisabled()).toBe(true);
+  });
+
+  it("keeps the sender form's placeholder dimmed, not red, once the form shows errors", async () => {
+    const { page } = journey;
+    await page.getByRole('tab', { name: 'Email Settings' }).click();
+    await page.getByRole('button', { name: 'Configure' }).click();
+    const address = page.getByLabel('Gmail address');
+    const placeholderColour = () => address.evaluate((input) => getComputedStyle(input, '::placeholder').color);
+    const before = await placeholderColour();
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('App password is required').waitFor();
+    expect(await address.getAttribute('aria-invalid')).toBe('true');
+    expect(await placeholderColour()).toBe(before);
+    await page.getByRole('button', { name: 'Cancel' }).click();
   });
 });

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate, openDatabase, pendingMigrations } from '@pac/db';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backupDatabase, backupFileName, pruneBackups, takeBackup, uploadsBesideBackup } from './backups';
-import { queryOne, startTestServer } from './test/harness';
+import { queryOne, startTestServer } from '../test/support/harness';
 
 const fixture = fileURLToPath(new URL('../test/fixtures/pac-0004.sqlite', import.meta.url));
 

@@ -4,13 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   type ApiConfig,
-  closeMailers,
+  createRuntime,
   ensureAdmin,
   failInterruptedNotifications,
-  flushBackgroundMail,
-  createGuards,
-  MonitorRunner,
   pruneSessions,
+  type Runtime,
 } from '@pac/api';
 import { migrate, openDatabase } from '@pac/db';
 import { ConfigError, type Env, loadDotEnv, loadEnv } from './env';
@@ -28,7 +26,8 @@ export interface RunningServer {
   env: Env;
   /** What the procedures run with (the URL's port filled in). */
   config: ApiConfig;
-  runner: MonitorRunner;
+  /** The server's one Runtime: mail, monitor runner, limits, clock (tests flush its mail). */
+  runtime: Runtime;
   close(): Promise<void>;
 }
 
@@ -90,7 +89,8 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
       instagramUserId: env.INSTAGRAM_USER_ID,
     },
   };
-  const runner = new MonitorRunner(handle.db, config);
+  // Built once: every request, loop and shutdown step below shares it.
+  const runtime = createRuntime(handle.db, config);
   pruneSessions(handle.db, config.sessionIdleDays);
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     await ensureAdmin(handle.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
@@ -102,8 +102,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
   const listener = createApp({
     db: handle.db,
     config,
-    guards: createGuards(config),
-    monitorRunner: runner,
+    runtime,
     secureCookies: env.publicBaseUrl?.startsWith('https:') ?? false,
     trustedProxies: env.TRUST_PROXY,
     closing: () => shuttingDown,
@@ -130,8 +129,9 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   // A send interrupted by the last shutdown is not repeated (see failInterruptedNotifications).
   failInterruptedNotifications(handle.db);
-  const stopReminders = startReminderLoop(handle.db, config, env.REMINDER_TICK_SECONDS);
-  const stopMonitors = startMonitorLoop(handle.db, config, runner, env.MONITOR_TICK_SECONDS);
+  const services = { db: handle.db, config, runtime };
+  const stopReminders = startReminderLoop(services, env.REMINDER_TICK_SECONDS);
+  const stopMonitors = startMonitorLoop(services, env.MONITOR_TICK_SECONDS);
   const stopBackups = onDisk ? startBackupLoop({ ...backupSources, keepDays: env.BACKUP_KEEP_DAYS }) : () => undefined;
   let closing: Promise<void> | null = null;
   const publicBaseUrl = env.publicBaseUrl ?? `http://localhost:${port}`;
@@ -140,7 +140,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
     server,
     url,
     config,
-    runner,
+    runtime,
     env: { ...env, publicBaseUrl },
     close: () => {
       stopReminders();
@@ -149,8 +149,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
       closing ??= new Promise<void>((resolve) => {
         shuttingDown = true;
         server.close(() => {
-          void Promise.all([runner.idle(), flushBackgroundMail()]).finally(() => {
-            closeMailers();
+          void runtime.close().finally(() => {
             handle.close();
             releaseLock();
             resolve();

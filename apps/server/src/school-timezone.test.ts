@@ -2,13 +2,13 @@
  * The school's clock, not the server's: the server runs in UTC (see vitest.config.ts) with
  * SCHOOL_TIMEZONE=America/Vancouver, and every time it writes or schedules is Vancouver time.
  */
-import { flushBackgroundMail } from '@pac/api';
+import { createRuntime } from '@pac/api';
 import { openDatabase } from '@pac/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from './env';
 import { runReminderTick } from './loops/reminders';
-import { adminCredentials, ApiClient, startTestServer, type TestServer } from './test/harness';
-import { smtpEnv, startTestSmtp, type TestSmtp } from './test/smtp';
+import { adminCredentials, ApiClient, startTestServer, type TestServer } from '../test/support/harness';
+import { smtpEnv, startTestSmtp, type TestSmtp } from '../test/support/smtp';
 
 let smtp: TestSmtp;
 let server: TestServer;
@@ -71,7 +71,7 @@ describe('SCHOOL_TIMEZONE', () => {
   it('writes a 10:00 AM Vancouver shift as 10:00 AM in the confirmation email, not as UTC', async () => {
     // 17:00 UTC on 10 June 2027 is 10:00 AM PDT.
     await slotWithVolunteer('Sports Day', '2027-06-10T17:00:00.000Z', '2027-06-10T19:00:00.000Z', 'sports@example.org');
-    await flushBackgroundMail();
+    await server.runtime.mail.flush();
     const [mail] = mailsTo('sports@example.org');
     const text = mail?.parsed.text ?? '';
     expect(text).toContain('Thursday, June 10, 2027 at 10:00 AM – 12:00 PM');
@@ -82,22 +82,24 @@ describe('SCHOOL_TIMEZONE', () => {
     // Sunday 14 March 2027: Vancouver moves from PST (UTC-8) to PDT (UTC-7) at 02:00.
     // The shift starts at 10:00 PDT = 17:00 UTC.
     await slotWithVolunteer('Spring Forward Fun Run', '2027-03-14T17:00:00.000Z', '2027-03-14T19:00:00.000Z', 'runner@example.org');
-    await flushBackgroundMail();
+    await server.runtime.mail.flush();
     const handle = openDatabase(server.databasePath);
+    const services = { db: handle.db, config: server.config, runtime: createRuntime(handle.db, server.config) };
     try {
       const subjects = () => mailsTo('runner@example.org').map((m) => m.parsed.subject ?? '');
       // 06:30 UTC on the 14th is still Saturday evening (22:30 PST) in Vancouver: the day-before reminder.
-      await runReminderTick(handle.db, server.config, new Date('2027-03-14T06:30:00Z'));
-      await flushBackgroundMail();
+      await runReminderTick(services, new Date('2027-03-14T06:30:00Z'));
+      await server.runtime.mail.flush();
       expect(subjects().filter((s) => s.startsWith('Reminder:'))).toEqual(['Reminder: Spring Forward Fun Run is tomorrow']);
       // 05:59 PDT: not yet.
-      expect(await runReminderTick(handle.db, server.config, new Date('2027-03-14T12:59:00Z'))).toBe(0);
+      expect(await runReminderTick(services, new Date('2027-03-14T12:59:00Z'))).toBe(0);
       // 06:00 PDT (13:00 UTC; it would have been 14:00 UTC on a PST day): the day-of reminder.
-      expect(await runReminderTick(handle.db, server.config, new Date('2027-03-14T13:00:00Z'))).toBe(1);
-      await flushBackgroundMail();
+      expect(await runReminderTick(services, new Date('2027-03-14T13:00:00Z'))).toBe(1);
+      await server.runtime.mail.flush();
       const dayOf = mailsTo('runner@example.org').find((m) => m.parsed.subject === 'Reminder: Spring Forward Fun Run is today');
       expect(dayOf?.parsed.text).toContain('Sunday, March 14, 2027 at 10:00 AM – 12:00 PM');
     } finally {
+      await services.runtime.close();
       handle.close();
     }
   });

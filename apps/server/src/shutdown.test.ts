@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { Agent, type IncomingMessage, request } from 'node:http';
 import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { adminCredentials, startTestServer, type TestServer } from './test/harness';
-import { sendRaw } from './test/rawHttp';
+import { adminCredentials, startTestServer, type TestServer } from '../test/support/harness';
+import { sendRaw } from '../test/support/rawHttp';
 
 const agents: Agent[] = [];
 function keepAliveAgent(): Agent {

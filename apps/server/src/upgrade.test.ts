@@ -6,7 +6,7 @@ import { migrationJournal } from '@pac/db';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fixtureAdmin, fixtureMigration, fixtureSessionToken } from '../test/fixtures/make-pac-0004';
-import { ApiClient, startTestServer, type TestServer } from './test/harness';
+import { ApiClient, startTestServer, type TestServer } from '../test/support/harness';
 
 // A database made by the schema as of 0004 (test/fixtures/make-pac-0004.ts), taken through every
 // later migration by the real server, the way an upgrade does it.

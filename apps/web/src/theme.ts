@@ -20,12 +20,28 @@ export const theme = createTheme({
   // Plain objects rather than `Menu.extend(...)`: importing the components here would put Menu,
   // Popover and the popover library into every visitor's first page.
   components: {
+    // A badge is a word or two: it keeps its whole width in a row, a grid or a table cell, and the
+    // row wraps or the text beside it narrows instead ('UPCO…' says nothing).
+    Badge: { styles: { root: { minWidth: 'max-content' } } },
+    // Likewise a button keeps its label whole in a row ('Edit Con…'); the text beside it wraps.
+    Button: { styles: { root: { flexShrink: 0 } } },
+    // A field with an error keeps a dimmed placeholder: Mantine paints it red, which reads as a
+    // wrong value typed in. The red border and the message below already mark the field.
+    Input: {
+      styles: { input: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } },
+    },
     // A clearable file field's clear button is an icon: give it a name.
     FileInput: {
       defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } satisfies Partial<FileInputProps>,
     },
+    // A tall dialog starts below the top-centre toast (5 to 6.5rem down, with its margin), so that
+    // the toast never covers the dialog's title or its close button.
     Modal: {
-      defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Close dialog' } } satisfies Partial<ModalProps>,
+      defaultProps: {
+        centered: true,
+        yOffset: 'clamp(5dvh, 7rem, 15dvh)',
+        closeButtonProps: { 'aria-label': 'Close dialog' },
+      } satisfies Partial<ModalProps>,
     },
     // The focus placeholder is a focusable role="presentation" child of role="menu", which ARIA
     // does not allow; without it the menu focuses its first item instead.

@@ -1,68 +1,6 @@
 import type { Db, User } from '@pac/db';
-import { createGuards, type Guards } from './services/guards';
-import { MonitorRunner } from './services/monitorRunner';
-
-/** Settings the procedures need; built from the environment by apps/server/env.ts. */
-export interface ApiConfig {
-  /** A session unused this long ends. */
-  sessionIdleDays: number;
-  /** Failed logins for one account within 15 minutes before 429 (an address gets 4 times as many). */
-  loginMaxFailures: number;
-  /** Signups one client address may make in 10 minutes (admins exempt). */
-  signupRateLimit: number;
-  /** Hero images and the logo live here, under server-chosen names. */
-  uploadDir: string;
-  /** Absolute root for links in emails and image URLs sent to Instagram. */
-  publicBaseUrl: string;
-  schoolName: string;
-  /** SCHOOL_TIMEZONE: the IANA zone of every time the server writes or schedules. */
-  timeZone: string;
-  /** SMTP transport; the sender comes from settings (senderEmail/senderPassword) or else the environment. */
-  mail: { host: string; port: number; secure: boolean; envUser?: string; envPassword?: string };
-  /** The website watch. */
-  monitor: MonitorConfig;
-  /** Facebook / Instagram through the Graph API. */
-  social: SocialConfig;
-}
-
-export interface SchoolMonitorDefinition {
-  name: string;
-  url: string;
-  selectors: string[];
-  ignoreSelectors?: string[];
-  scheduleMinutes?: number;
-}
-
-export interface MonitorConfig {
-  /** SCHOOL_DOMAIN: monitors may watch it and its subdomains only. */
-  domain: string;
-  /** SCHOOL_SLUG: the suffix of POST /api/monitors/setup-{slug}. */
-  slug: string;
-  /** The monitors the setup route creates. */
-  schoolMonitors: SchoolMonitorDefinition[];
-  concurrency: number;
-  timeoutMs: number;
-  maxBytes: number;
-  /** Development and tests only. */
-  allowPrivateAddresses: boolean;
-  /** Development and tests only: host → ip, like curl --resolve. */
-  resolve: ReadonlyMap<string, string>;
-  /** Snapshots kept per monitor; older ones are pruned. */
-  snapshotRetention: number;
-  /** Least time between two checks of the same host (politeness to the school's server). */
-  hostSpacingMs: number;
-  /** Failed checks in a row before a monitor turns to status error. */
-  errorThreshold: number;
-  /** Where the webhook channel posts, when set. */
-  webhookUrl?: string;
-}
-
-export interface SocialConfig {
-  graphBaseUrl: string;
-  facebookPageId?: string;
-  facebookAccessToken?: string;
-  instagramUserId?: string;
-}
+import type { ApiConfig } from './config';
+import type { Runtime } from './runtime';
 
 /** The signed-in user as the procedures see it: never the password hash. */
 export type SessionUser = Omit<User, 'passwordHash'>;
@@ -76,9 +14,15 @@ export interface SessionCookieWriter {
   clear(): void;
 }
 
-export interface ContextInner {
+/** What a service works with: the database, the settings, and the server's one Runtime. */
+export interface ServiceContext {
   db: Db;
   config: ApiConfig;
+  /** Mail, the monitor runner, the limits and the clock, built once by the server (see runtime.ts). */
+  runtime: Runtime;
+}
+
+export interface ContextInner extends ServiceContext {
   /** From the session cookie alone. */
   user: SessionUser | null;
   /** The id of the session row behind `user`, for logout. */
@@ -88,37 +32,39 @@ export interface ContextInner {
   cookies: SessionCookieWriter;
   /** The caller's network address, for throttling failed logins and signups. */
   clientAddress: string | null;
-  /** Limits shared by every request of one server. */
-  guards: Guards;
-  /** Shared by the monitor loop, Check All and rechecks. */
-  monitorRunner: MonitorRunner;
 }
+
+export type Context = ContextInner;
+
+/** The context behind `userProcedure` and the tiers above it: there is a signed-in user. */
+export type UserContext = Context & { user: SessionUser };
 
 const ignoreCookies: SessionCookieWriter = { set: () => undefined, clear: () => undefined };
 
-/** The transport-free context used by HTTP, the REST adapter, loops and tests. */
+/**
+ * The transport-free context used by HTTP, the REST adapter, loops and tests. It makes nothing of
+ * its own: the Runtime (limits, mail, monitor runner) comes from whoever built the server.
+ */
 export function createContextInner(opts: {
   db: Db;
   config: ApiConfig;
+  runtime: Runtime;
   user?: SessionUser | null;
   sessionId?: number | null;
   claimedUserId?: string | null;
   cookies?: SessionCookieWriter;
   clientAddress?: string | null;
-  guards?: Guards;
-  monitorRunner?: MonitorRunner;
 }): ContextInner {
+  // The runtime's prepared statements and caches belong to one database.
+  if (opts.runtime.db !== opts.db) throw new Error('The runtime was built for another database');
   return {
     db: opts.db,
     config: opts.config,
+    runtime: opts.runtime,
     user: opts.user ?? null,
     sessionId: opts.sessionId ?? null,
     claimedUserId: opts.claimedUserId ?? null,
     cookies: opts.cookies ?? ignoreCookies,
     clientAddress: opts.clientAddress ?? null,
-    guards: opts.guards ?? createGuards(opts.config),
-    monitorRunner: opts.monitorRunner ?? new MonitorRunner(opts.db, opts.config),
   };
 }
-
-export type Context = ContextInner;

@@ -1,20 +1,19 @@
 export { appRouter, createCaller, type AppRouter } from './root';
+export type { ApiConfig, MonitorConfig, SchoolMonitorDefinition, SocialConfig } from './config';
 export {
   createContextInner,
-  type ApiConfig,
   type Context,
   type ContextInner,
+  type ServiceContext,
   type SessionCookieWriter,
   type SessionUser,
 } from './context';
+export { createRuntime, type Limits, type Runtime } from './runtime';
 export { publicMessage, zodIssues, type ValidationIssue } from './trpc';
-export { ensureAdmin, findSessionUser, pruneSessions } from './services/auth';
-export { createGuards, type Guards } from './services/guards';
-export { LoginThrottle } from './services/loginThrottle';
-export { MonitorRunner } from './services/monitorRunner';
-export { failInterruptedNotifications, processNotifications } from './services/notifications';
-export { closeMailers, flushBackgroundMail } from './services/mail';
-export { dueAutomaticReminders } from './services/reminders';
-export { isTimeZone, serverTimeZone } from './services/schoolTime';
-export { sendReminderOnce } from './services/volunteerMail';
-export { channelDelivery } from './services/delivery';
+export { ensureAdmin, findSessionUser, pruneSessions } from './auth/service';
+export { checkDueMonitors } from './monitoring/service';
+export { deliverDueNotifications, failInterruptedNotifications } from './notifications/service';
+export { sendDueReminders } from './reminders/service';
+export { publicSettingKeys } from './settings/service';
+export { maxUploadBytes } from './lib/uploads';
+export { isTimeZone, serverTimeZone } from './lib/schoolTime';

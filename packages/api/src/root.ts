@@ -1,15 +1,16 @@
-import { authRouter } from './router/auth';
-import { exportsRouter } from './router/exports';
-import { monitoringRouter } from './router/monitoring';
-import { monitorsRouter } from './router/monitors';
-import { notificationsRouter } from './router/notifications';
-import { remindersRouter } from './router/reminders';
-import { settingsRouter } from './router/settings';
-import { socialRouter } from './router/social';
-import { statsRouter } from './router/stats';
-import { sheetsRouter } from './router/sheets';
-import { slotsRouter } from './router/slots';
-import { volunteersRouter } from './router/volunteers';
+import { authRouter } from './auth/router';
+import { exportsRouter } from './exports/router';
+import { heroRouter } from './hero/router';
+import { monitoringRouter } from './monitoring/router';
+import { monitorsRouter } from './monitors/router';
+import { notificationsRouter } from './notifications/router';
+import { remindersRouter } from './reminders/router';
+import { settingsRouter } from './settings/router';
+import { sheetsRouter } from './sheets/router';
+import { slotsRouter } from './slots/router';
+import { socialRouter } from './social/router';
+import { statsRouter } from './stats/router';
+import { volunteersRouter } from './volunteers/router';
 import { createCallerFactory, router } from './trpc';
 
 export const appRouter = router({
@@ -17,7 +18,9 @@ export const appRouter = router({
   sheets: sheetsRouter,
   slots: slotsRouter,
   volunteers: volunteersRouter,
-  settings: settingsRouter,
+  // The hero has its own folder but keeps its settings.* paths (settings.heroContent, …), which the
+  // web app and the REST routes call.
+  settings: { ...settingsRouter, ...heroRouter },
   stats: statsRouter,
   exports: exportsRouter,
   reminders: remindersRouter,

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import type { SessionUser } from './context';
-import { anonymousCaller, callerFor, createTestDb, insertAdmin, insertUser, type TestDb } from './test/db';
+import { anonymousCaller, callerFor, createTestDb, insertAdmin, insertUser, type TestDb } from '../test/db';
 import { publicMessage, zodIssues } from './trpc';
 
 let t: TestDb;

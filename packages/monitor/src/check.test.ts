@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPage, excerptOf, type CheckOutcome, type MonitorToCheck, type PreviousState } from './check.ts';
 import { hashContent } from './diff.ts';
 import { HostSpacer } from './fetch.ts';
-import { html, siteOptions, SITE_DOMAIN, startSite, type FakeSite } from './test-site.ts';
+import { html, siteOptions, SITE_DOMAIN, startSite, type FakeSite } from '../test/test-site.ts';
 
 let site: FakeSite;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostSpacer, MONITOR_USER_AGENT, MonitorFetchError, safeFetch, type SafeFetchOptions } from './fetch.ts';
-import { html, siteOptions, SITE_DOMAIN, SITE_HOST, startSite, type FakeSite } from './test-site.ts';
+import { html, siteOptions, SITE_DOMAIN, SITE_HOST, startSite, type FakeSite } from '../test/test-site.ts';
 
 let site: FakeSite;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, createSheetWithSlot, queryOne } from '../test/harness';
+import { adminCredentials, ApiClient, createSheetWithSlot, queryOne } from '../../test/support/harness';
 import { openDatabase } from '@pac/db';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));

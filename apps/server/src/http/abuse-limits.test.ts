@@ -3,10 +3,9 @@
  * client address, confirmation emails per recipient, names that cannot carry a link, one answer for
  * a full slot, and ids spelled only in decimal. Each burst is sent in parallel.
  */
-import { flushBackgroundMail } from '@pac/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, createSheetWithSlot, queryOne, startTestServer, type TestServer } from '../test/harness';
-import { smtpEnv, startTestSmtp, type TestSmtp } from '../test/smtp';
+import { adminCredentials, ApiClient, createSheetWithSlot, queryOne, startTestServer, type TestServer } from '../../test/support/harness';
+import { smtpEnv, startTestSmtp, type TestSmtp } from '../../test/support/smtp';
 
 const maxFailures = 5;
 const signupLimit = 6;
@@ -123,7 +122,7 @@ describe('signups from one address', () => {
 describe('the school’s mail is not a relay', () => {
   it("refuses a name that carries a web address or hidden characters with 'Please enter a valid name', and mails nothing", async () => {
     const { slotId } = await createSheetWithSlot(admin, 5, { title: 'Relay Fair' });
-    await flushBackgroundMail();
+    await server.runtime.mail.flush();
     const before = smtp.messages.length;
     for (const name of ['URGENT verify account at http://evil.example/login', 'Erin\u202Egro.live', 'Line\nBreak']) {
       const res = await admin.post('/api/volunteers', { slotId, name, email: 'victim@example.org', phone: '1' });
@@ -141,20 +140,23 @@ describe('the school’s mail is not a relay', () => {
     });
     expect(sheet.status).toBe(400);
     expect(sheet.body.message).toBe('Please enter a valid name');
-    await flushBackgroundMail();
+    await server.runtime.mail.flush();
     expect(smtp.messages.length).toBe(before);
     expect(queryOne<{ n: number }>(server.databasePath, 'SELECT count(*) AS n FROM volunteers WHERE slot_id = ?', slotId).n).toBe(0);
   });
 
   it('sends one address at most 5 confirmation emails an hour; later signups still succeed', async () => {
     const slots = await Promise.all(Array.from({ length: 8 }, (_, i) => createSheetWithSlot(admin, 2, { title: `Mail Fair ${i}` })));
-    await flushBackgroundMail();
+    await server.runtime.mail.flush();
     const before = smtp.messages.filter((m) => m.envelopeTo.includes('inbox@example.org')).length;
     const answers = await Promise.all(
       slots.map(({ slotId }) => admin.post('/api/volunteers', { slotId, name: 'In Box', email: 'inbox@example.org', phone: '1' })),
     );
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 8 }, () => 201));
-    await flushBackgroundMail();
+    // The answer says whether a confirmation is on its way, so the page promises one only then.
+    expect(answers.filter((a) => a.body.confirmationEmail === true)).toHaveLength(5);
+    expect(answers.filter((a) => a.body.confirmationEmail === false)).toHaveLength(3);
+    await server.runtime.mail.flush();
     expect(smtp.messages.filter((m) => m.envelopeTo.includes('inbox@example.org')).length - before).toBe(5);
   });
 });

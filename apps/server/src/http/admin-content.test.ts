@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, inDays, startTestServer, type TestServer } from '../test/harness';
+import { adminCredentials, ApiClient, inDays, startTestServer, type TestServer } from '../../test/support/harness';
 
 let server: TestServer;
 let admin: ApiClient;

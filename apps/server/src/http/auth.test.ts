@@ -10,7 +10,7 @@ import {
   queryOne,
   startTestServer,
   type TestServer,
-} from '../test/harness';
+} from '../../test/support/harness';
 
 let server: TestServer;
 let admin: ApiClient;

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { Agent, type OutgoingHttpHeaders } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, inDays, queryOne, startTestServer, type TestServer } from '../test/harness';
-import { multipartFile, type RawResponse, sendRaw } from '../test/rawHttp';
+import { adminCredentials, ApiClient, inDays, queryOne, startTestServer, type TestServer } from '../../test/support/harness';
+import { multipartFile, type RawResponse, sendRaw } from '../../test/support/rawHttp';
 
 /** No mail leaves a test: the transport points at a closed local port. */
 const quietMail = { SMTP_HOST: '127.0.0.1', SMTP_PORT: '9', SMTP_SECURE: 'false' };

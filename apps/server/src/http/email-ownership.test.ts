@@ -3,11 +3,10 @@
  * account join an account only once it has proved its address by an emailed link; password reset
  * by emailed single-use link. Every attack here worked before verification existed.
  */
-import { flushBackgroundMail } from '@pac/api';
 import { openDatabase } from '@pac/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, createSheetWithSlot, startTestServer, type TestServer } from '../test/harness';
-import { type ReceivedMail, smtpEnv, startTestSmtp, type TestSmtp } from '../test/smtp';
+import { adminCredentials, ApiClient, createSheetWithSlot, startTestServer, type TestServer } from '../../test/support/harness';
+import { type ReceivedMail, smtpEnv, startTestSmtp, type TestSmtp } from '../../test/support/smtp';
 
 let smtp: TestSmtp;
 let server: TestServer;
@@ -24,7 +23,7 @@ afterAll(async () => {
   await smtp.close();
 });
 beforeEach(async () => {
-  await flushBackgroundMail();
+  await server.runtime.mail.flush();
   smtp.messages.length = 0;
 });
 
@@ -44,7 +43,7 @@ interface SheetView {
 
 /** Every message sent so far, once the background sends have finished. */
 async function sentMail(): Promise<ReceivedMail[]> {
-  await flushBackgroundMail();
+  await server.runtime.mail.flush();
   return smtp.messages;
 }
 

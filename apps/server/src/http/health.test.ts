@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { createGuards, MonitorRunner } from '@pac/api';
+import { createRuntime } from '@pac/api';
 import { migrate, openDatabase } from '@pac/db';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/harness';
+import { startTestServer, type TestServer } from '../../test/support/harness';
 import { createApp } from './app';
 import { appVersion } from './health';
 
@@ -32,7 +32,7 @@ describe('GET /api/health', () => {
 async function brokenServer(lines: Record<string, unknown>[]): Promise<{ url: string; http: Server }> {
   const handle = openDatabase(`${server.dir}/broken.sqlite`);
   migrate(handle.db);
-  const runner = new MonitorRunner(handle.db, server.config);
+  const runtime = createRuntime(handle.db, server.config);
   handle.close();
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -44,8 +44,7 @@ async function brokenServer(lines: Record<string, unknown>[]): Promise<{ url: st
     createApp({
       db: handle.db,
       config: server.config,
-      guards: createGuards(server.config),
-      monitorRunner: runner,
+      runtime,
       secureCookies: false,
       trustedProxies: null,
       staticDir: null,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runReminderTick } from '../loops/reminders';
-import { adminCredentials, ApiClient, queryOne, startTestServer, type TestServer } from '../test/harness';
-import { rawHeader, smtpEnv, startTestSmtp, type TestSmtp } from '../test/smtp';
+import { adminCredentials, ApiClient, queryOne, startTestServer, type TestServer } from '../../test/support/harness';
+import { rawHeader, smtpEnv, startTestSmtp, type TestSmtp } from '../../test/support/smtp';
+import { createRuntime } from '@pac/api';
 import { openDatabase } from '@pac/db';
 
 let smtp: TestSmtp;
@@ -151,13 +152,14 @@ describe('reminders', () => {
 
     const handle = openDatabase(server.databasePath);
     const config = server.config;
+    const services = { db: handle.db, config, runtime: createRuntime(handle.db, config) };
     try {
-      const first = await runReminderTick(handle.db, config);
+      const first = await runReminderTick(services);
       expect(first).toBeGreaterThanOrEqual(1);
       const weekMails = smtp.messages.filter((m) => m.parsed.subject?.includes('Science Fair'));
       expect(weekMails.map((m) => m.envelopeTo[0])).toEqual(['eve@example.org']);
       expect(weekMails[0]?.parsed.subject).toMatch(/week/i);
-      expect(await runReminderTick(handle.db, config)).toBe(0);
+      expect(await runReminderTick(services)).toBe(0);
       const delivered = queryOne<{ n: number }>(
         server.databasePath,
         "SELECT count(*) AS n FROM reminder_deliveries WHERE volunteer_id = ? AND reminder_type = 'week'",
@@ -165,6 +167,7 @@ describe('reminders', () => {
       );
       expect(delivered.n).toBe(1);
     } finally {
+      await services.runtime.close();
       handle.close();
     }
   });

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, queryOne, startTestServer, type TestServer } from '../test/harness';
-import { type FakeGraphApi, startFakeGraphApi, startSchoolSite, type TestSite } from '../test/sites';
-import { smtpEnv, startTestSmtp, type TestSmtp } from '../test/smtp';
+import { adminCredentials, ApiClient, queryOne, startTestServer, type TestServer } from '../../test/support/harness';
+import { type FakeGraphApi, startFakeGraphApi, startSchoolSite, type TestSite } from '../../test/support/sites';
+import { smtpEnv, startTestSmtp, type TestSmtp } from '../../test/support/smtp';
 
 let site: TestSite;
 let graph: FakeGraphApi;

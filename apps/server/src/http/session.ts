@@ -4,8 +4,7 @@ import {
   type ContextInner,
   createContextInner,
   findSessionUser,
-  type Guards,
-  type MonitorRunner,
+  type Runtime,
   type SessionCookieWriter,
 } from '@pac/api';
 import type { Db } from '@pac/db';
@@ -16,9 +15,8 @@ export const sessionCookieName = 'pac_session';
 export interface HttpDeps {
   db: Db;
   config: ApiConfig;
-  /** Login, argon2, signup and mail limits shared by every request (REST and tRPC alike). */
-  guards: Guards;
-  monitorRunner: MonitorRunner;
+  /** The server's one Runtime: the limits every request shares (REST and tRPC alike), mail, monitor runner. */
+  runtime: Runtime;
   /** Adds `Secure` to the cookie when the app is served over https (PUBLIC_BASE_URL). */
   secureCookies: boolean;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For and X-Forwarded-Proto are believed. */
@@ -69,7 +67,6 @@ export function contextFromRequest(req: IncomingMessage, res: ServerResponse, de
     cookies: cookieWriter(res, secure),
     // The socket's address unless it is a trusted proxy: anyone else could forge X-Forwarded-For.
     clientAddress: origin.clientAddress,
-    guards: deps.guards,
-    monitorRunner: deps.monitorRunner,
+    runtime: deps.runtime,
   });
 }

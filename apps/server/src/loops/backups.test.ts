@@ -8,7 +8,7 @@ import {
   queryOne,
   startTestServer,
   type TestServer,
-} from '../test/harness';
+} from '../../test/support/harness';
 import { type BackupLoopOptions, nextNightlyBackup, startBackupLoop } from './backups';
 
 describe('nextNightlyBackup', () => {

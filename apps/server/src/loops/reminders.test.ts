@@ -1,12 +1,10 @@
-import type { ApiConfig } from '@pac/api';
-import type { Db } from '@pac/db';
+import type { ServiceContext } from '@pac/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startReminderLoop } from './reminders';
 
 // The loop's own job is timing; what a tick sends is tested against a real SMTP server in
 // http/mail.test.ts. Here the tick records when it runs and finishes when the test says.
-const db = {} as Db;
-const config = {} as ApiConfig;
+const services = {} as ServiceContext;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -25,7 +23,7 @@ describe('startReminderLoop', () => {
         finish = () => resolve(0);
       });
     };
-    const stop = startReminderLoop(db, config, 300, tick);
+    const stop = startReminderLoop(services, 300, tick);
     await vi.advanceTimersByTimeAsync(299_000);
     expect(calls).toBe(0);
     await vi.advanceTimersByTimeAsync(1_000);
@@ -44,7 +42,7 @@ describe('startReminderLoop', () => {
   it('survives a failing tick', async () => {
     let calls = 0;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const stop = startReminderLoop(db, config, 60, () => {
+    const stop = startReminderLoop(services, 60, () => {
       calls += 1;
       return Promise.reject(new Error('mail server down'));
     });
@@ -57,7 +55,7 @@ describe('startReminderLoop', () => {
 
   it('is off at 0 seconds', async () => {
     let calls = 0;
-    const stop = startReminderLoop(db, config, 0, () => {
+    const stop = startReminderLoop(services, 0, () => {
       calls += 1;
       return Promise.resolve(0);
     });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient, queryOne, startTestServer } from '../test/harness';
+import { ApiClient, queryOne, startTestServer } from '../../test/support/harness';
 
 const script = fileURLToPath(new URL('./admin-create.ts', import.meta.url));
 const tsx = fileURLToPath(new URL('../../node_modules/.bin/tsx', import.meta.url));

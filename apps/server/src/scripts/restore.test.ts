@@ -24,7 +24,7 @@ import {
   queryOne,
   startTestServer,
   type TestServer,
-} from '../test/harness';
+} from '../../test/support/harness';
 import { restoreBackup, RestoreRefused } from './restore';
 
 const fixture = fileURLToPath(new URL('../../test/fixtures/pac-0004.sqlite', import.meta.url));

@@ -1,5 +1,7 @@
 import { useCallback } from 'react';
 import { trpc } from '../trpc';
+import { formatDate } from './dates';
+import { eventHasPassed } from './slots';
 
 /**
  * Refreshes what a change to sheets, slots or signups affects on the dashboard: the sheet lists
@@ -25,4 +27,33 @@ export function fromDateTimeLocal(value: string): Date | null {
   if (value.trim() === '') return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * 'Manage Signup Sheets' in the order an organizer works through them: upcoming sheets soonest
+ * first, then past ones (event date now or earlier) latest first. A sorted copy; ties by id.
+ */
+export function orderSheetsForManagement<T extends { id: number; eventDate: Date }>(
+  sheets: readonly T[],
+  now: Date = new Date(),
+): T[] {
+  return [...sheets].sort((a, b) => {
+    const aPast = eventHasPassed(a.eventDate, now);
+    if (aPast !== eventHasPassed(b.eventDate, now)) return aPast ? 1 : -1;
+    const order = aPast ? b.eventDate.getTime() - a.eventDate.getTime() : a.eventDate.getTime() - b.eventDate.getTime();
+    return order !== 0 ? order : a.id - b.id;
+  });
+}
+
+/**
+ * The slot dialog's hint when a slot's start or end falls on another day than its sheet's event,
+ * in the browser's time zone: 'This slot is on {date}, but the event is on {date}', naming the
+ * start's day (or the end's, when only the end is off). Null when both are on the event's day or
+ * not set. A hint only: a slot may rightly run past midnight or be set up the day before.
+ */
+export function slotDayHint(start: Date | null, end: Date | null, eventDate: Date): string | null {
+  const eventDay = eventDate.toDateString();
+  const offDay = [start, end].find((time) => time !== null && time.toDateString() !== eventDay);
+  if (!offDay) return null;
+  return `This slot is on ${formatDate(offDay)}, but the event is on ${formatDate(eventDate)}`;
 }

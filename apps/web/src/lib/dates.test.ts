@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatTimeRange, toDateTimeLocal } from './dates';
+import { formatSlotWhen, formatTimeRange, toDateTimeLocal } from './dates';
 
 describe('toDateTimeLocal', () => {
   it('gives the local date and time to the minute, which the input parses back to the same minute', () => {
@@ -29,5 +29,26 @@ describe('formatTimeRange', () => {
   it('names both days when the slot runs past midnight', () => {
     const range = formatTimeRange(new Date(2031, 4, 3, 21, 0), new Date(2031, 4, 4, 1, 0));
     expect(range).toBe('Sat, May 3 · 9:00 PM – Sun, May 4 · 1:00 AM');
+  });
+});
+
+describe('formatSlotWhen', () => {
+  const eventDate = new Date(2031, 4, 3, 18, 0);
+
+  it("names the slot's full date and its times", () => {
+    expect(formatSlotWhen(new Date(2031, 4, 3, 9, 0), new Date(2031, 4, 3, 11, 30), eventDate)).toBe(
+      'Saturday, May 3, 2031 · 9:00 AM – 11:30 AM',
+    );
+    expect(formatSlotWhen(new Date(2031, 4, 3, 9, 0), null, eventDate)).toBe('Saturday, May 3, 2031 · 9:00 AM');
+  });
+
+  it('names both days when the slot runs past midnight', () => {
+    expect(formatSlotWhen(new Date(2031, 4, 3, 21, 0), new Date(2031, 4, 4, 1, 0), eventDate)).toBe(
+      'Saturday, May 3, 2031 · 9:00 PM – Sunday, May 4, 2031 · 1:00 AM',
+    );
+  });
+
+  it("falls back to the event's date and time for a slot without a time", () => {
+    expect(formatSlotWhen(null, null, eventDate)).toBe('Saturday, May 3, 2031 at 6:00 PM');
   });
 });

@@ -40,6 +40,18 @@ export function formatTimeRange(start: Date | null, end: Date | null): string | 
   return `${from} – ${to}`;
 }
 
+/**
+ * When a slot happens, for a parent deciding to sign up: 'Saturday, May 3, 2031 · 9:00 AM – 11:00 AM'
+ * (the end's date too when it is another day), or the sheet's event date and time for a slot
+ * without a start time.
+ */
+export function formatSlotWhen(start: Date | null, end: Date | null, eventDate: Date): string {
+  if (!start) return formatDateTime(eventDate);
+  const from = `${formatDate(start)} · ${formatTime(start)}`;
+  if (!end) return from;
+  return `${from} – ${sameDay(start, end) ? formatTime(end) : `${formatDate(end)} · ${formatTime(end)}`}`;
+}
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The value of an `<input type="datetime-local">` for a date, in local time to the minute; '' for none. */

@@ -26,3 +26,26 @@ export function errorCode(error: unknown): string | null {
 export function isNotFound(error: unknown): boolean {
   return errorCode(error) === 'NOT_FOUND';
 }
+
+/** A validation issue as the API reports it: the field's path ('title', 'bullets.1.text') and its message. */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+/** The validation issues of an API error (a request the server's schema refused), or none. */
+export function apiIssues(error: unknown): ApiIssue[] {
+  if (!(error instanceof TRPCClientError)) return [];
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null || !('issues' in data) || !Array.isArray(data.issues)) return [];
+  return (data.issues as unknown[]).flatMap((issue) =>
+    typeof issue === 'object' &&
+    issue !== null &&
+    'path' in issue &&
+    'message' in issue &&
+    typeof issue.path === 'string' &&
+    typeof issue.message === 'string'
+      ? [{ path: issue.path, message: issue.message }]
+      : [],
+  );
+}

@@ -31,6 +31,14 @@ export function monitorStatusColor(status: string): 'green' | 'red' | 'yellow' {
   return 'yellow';
 }
 
+/**
+ * How many monitors are active: status 'active', so neither paused nor in error (the same
+ * count as the monitoring health's `activeMonitors`).
+ */
+export function activeMonitorCount(monitors: readonly { status: MonitorStatus }[]): number {
+  return monitors.filter((monitor) => monitor.status === 'active').length;
+}
+
 /** The severity badge: high red, medium yellow, anything else gray. */
 export function severityColor(severity: string): 'red' | 'yellow' | 'gray' {
   if (severity === 'high') return 'red';

@@ -1,6 +1,6 @@
 import { slotUpdateSchema, volunteerSignupSchema } from '@pac/validators';
-import { describe, expect, it } from 'vitest';
-import { schemaErrors, zodResolver } from './schemaForm';
+import { describe, expect, it, vi } from 'vitest';
+import { focusFirstInvalid, schemaErrors, zodResolver } from './schemaForm';
 
 describe('schemaErrors', () => {
   it("maps the shared schema's issues to fields with SPEC.md's messages", () => {
@@ -40,5 +40,36 @@ describe('zodResolver', () => {
     }));
     expect(resolve({ name: ' ' })).toEqual({ name: 'Name is required' });
     expect(resolve({ name: 'Jo' })).toEqual({});
+  });
+});
+
+describe('focusFirstInvalid', () => {
+  function formWith(html: string): HTMLFormElement {
+    const form = document.createElement('form');
+    form.innerHTML = html;
+    document.body.append(form);
+    return form;
+  }
+
+  it('focuses the first invalid field in reading order, skipping disabled ones, and scrolls it to the middle', () => {
+    const form = formWith(`
+      <input id="ok" />
+      <input id="off" aria-invalid="true" disabled />
+      <textarea id="first" aria-invalid="true"></textarea>
+      <input id="second" aria-invalid="true" />`);
+    const scrolled = vi.spyOn(Element.prototype, 'scrollIntoView');
+    expect(focusFirstInvalid(form)?.id).toBe('first');
+    expect(document.activeElement?.id).toBe('first');
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center', inline: 'nearest' });
+    scrolled.mockRestore();
+    form.remove();
+  });
+
+  it('does nothing when no field is invalid, or there is no form', () => {
+    const form = formWith('<input id="a" /><input id="b" aria-invalid="false" />');
+    expect(focusFirstInvalid(form)).toBeNull();
+    expect(focusFirstInvalid(null)).toBeNull();
+    expect(document.activeElement).toBe(document.body);
+    form.remove();
   });
 });

@@ -1,5 +1,5 @@
 import { type FormErrors, useForm, type UseFormReturnType } from '@mantine/form';
-import { type FormEvent, useRef } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 
 /**
@@ -27,6 +27,34 @@ export function zodResolver<Values>(
   return (values) => schemaErrors(schema, toInput(values));
 }
 
+/**
+ * Scrolls the first invalid field of `root` (in reading order: `aria-invalid="true"`, as Mantine
+ * marks a field with an error) to the middle of its scrolled area, so that its label and its
+ * message show too, and focuses it. Returns the field, or null when none is invalid.
+ */
+export function focusFirstInvalid(root: ParentNode | null): HTMLElement | null {
+  if (root === null) return null;
+  const field = Array.from(root.querySelectorAll<HTMLElement>('[aria-invalid="true"]')).find(
+    (element) => !element.matches(':disabled'),
+  );
+  if (field === undefined) return null;
+  field.scrollIntoView({ block: 'center', inline: 'nearest' });
+  field.focus({ preventScroll: true });
+  return field;
+}
+
+/**
+ * `focus(form)` moves focus to the first invalid field of `form` once the render that shows the
+ * errors has happened (after a failed submit, errors are state: the fields are not marked yet).
+ */
+export function useFocusFirstInvalid(): (form: HTMLFormElement | null) => void {
+  const [request, setRequest] = useState<{ form: HTMLFormElement | null } | null>(null);
+  useEffect(() => {
+    if (request !== null) focusFirstInvalid(request.form);
+  }, [request]);
+  return useCallback((form) => setRequest({ form }), []);
+}
+
 interface SchemaFormOptions<Values, Schema extends z.ZodType> {
   initialValues: Values;
   schema: Schema;
@@ -41,11 +69,14 @@ export interface SchemaForm<Values, Schema extends z.ZodType> {
   ) => (event?: FormEvent<HTMLFormElement>) => void;
   /** Back to the initial values, with no errors and no submit attempt. */
   reset: () => void;
+  /** Shows errors (e.g. a server refusal) on their fields and focuses the first; false when there are none. */
+  showFieldErrors: (errors: Record<string, string>) => boolean;
 }
 
 /**
  * A Mantine form validated by a shared zod schema: validated on submit, then re-validated on
- * every change once a submit has been attempted (SPEC.md section 9).
+ * every change once a submit has been attempted (SPEC.md section 9). After a failed submit, and
+ * after server errors shown on fields, focus and scroll go to the first invalid field.
  */
 export function useSchemaForm<Values extends Record<string, unknown>, Schema extends z.ZodType>({
   initialValues,
@@ -61,18 +92,33 @@ export function useSchemaForm<Values extends Record<string, unknown>, Schema ext
     validate: (values) => (attempted.current ? resolve(values) : {}),
   });
 
+  // The form element of the last submit: server errors arrive later, for that form.
+  const formElement = useRef<HTMLFormElement | null>(null);
+  const focusFirst = useFocusFirstInvalid();
+  const showFieldErrors = (errors: Record<string, string>) => {
+    if (Object.keys(errors).length === 0) return false;
+    form.setErrors(errors);
+    focusFirst(formElement.current);
+    return true;
+  };
+
   return {
     form,
     onSubmit: (handler) => (event) => {
       attempted.current = true;
-      form.onSubmit((values) => {
-        const parsed = schema.safeParse(toInput(values));
-        if (parsed.success) handler(parsed.data, values);
-      })(event);
+      if (event?.currentTarget instanceof HTMLFormElement) formElement.current = event.currentTarget;
+      form.onSubmit(
+        (values) => {
+          const parsed = schema.safeParse(toInput(values));
+          if (parsed.success) handler(parsed.data, values);
+        },
+        () => focusFirst(formElement.current),
+      )(event);
     },
     reset: () => {
       attempted.current = false;
       form.reset();
     },
+    showFieldErrors,
   };
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { compareSlots, isSlotFull, previewSlots, sortSlots, spotCounts, upcomingSheets } from './slots';
+import {
+  compareSlots,
+  eventHasPassed,
+  isSlotFull,
+  previewSlots,
+  signupsClosed,
+  sortSlots,
+  spotCounts,
+  spotsLeftText,
+  upcomingSheets,
+} from './slots';
 
 const at = (iso: string) => new Date(iso);
 
@@ -93,5 +103,38 @@ describe('previewSlots', () => {
 
   it('has nothing more for 3 slots or fewer', () => {
     expect(previewSlots([{ title: 'A', startTime: null }]).more).toBe(0);
+  });
+});
+
+describe('spotsLeftText', () => {
+  it.each([
+    [0, 3, '3 spots left'],
+    [1, 3, '2 spots left'],
+    [2, 3, '1 spot left'],
+    [3, 3, 'No spots left'],
+    [4, 3, 'No spots left'],
+  ])('says %s of %s filled as %s', (currentVolunteers, maxVolunteers, text) => {
+    expect(spotsLeftText({ currentVolunteers, maxVolunteers })).toBe(text);
+  });
+});
+
+describe('signupsClosed', () => {
+  const now = at('2031-05-03T12:00:00Z');
+  const eventDate = at('2031-05-03T18:00:00Z');
+
+  it('closes a timed slot once its start time has come, whatever the event date', () => {
+    expect(signupsClosed({ startTime: at('2031-05-03T12:00:01Z') }, eventDate, now)).toBe(false);
+    expect(signupsClosed({ startTime: at('2031-05-03T12:00:00Z') }, eventDate, now)).toBe(true);
+    expect(signupsClosed({ startTime: at('2031-05-03T09:00:00Z') }, eventDate, now)).toBe(true);
+  });
+
+  it("closes a slot without a time once the sheet's event date has come", () => {
+    expect(signupsClosed({ startTime: null }, eventDate, now)).toBe(false);
+    expect(signupsClosed({ startTime: null }, at('2031-05-03T11:00:00Z'), now)).toBe(true);
+  });
+
+  it('marks an event past at its date', () => {
+    expect(eventHasPassed(eventDate, now)).toBe(false);
+    expect(eventHasPassed(now, now)).toBe(true);
   });
 });

@@ -29,6 +29,31 @@ export function isSlotFull(slot: CountedSlot): boolean {
   return slot.currentVolunteers >= slot.maxVolunteers;
 }
 
+/** How many spots a slot still has: '2 spots left', '1 spot left', 'No spots left'. */
+export function spotsLeftText(slot: CountedSlot): string {
+  const left = Math.max(0, slot.maxVolunteers - slot.currentVolunteers);
+  if (left === 0) return 'No spots left';
+  return left === 1 ? '1 spot left' : `${left} spots left`;
+}
+
+/** '1 volunteer', '3 volunteers'. */
+export function volunteerCountText(count: number): string {
+  return count === 1 ? '1 volunteer' : `${count} volunteers`;
+}
+
+/** An event is past once its date is now or earlier. */
+export function eventHasPassed(eventDate: Date, now: Date = new Date()): boolean {
+  return eventDate.getTime() <= now.getTime();
+}
+
+/**
+ * API.md "Signups close when the slot starts": once its start time has passed, or for a slot
+ * without one, its sheet's event date. The server has the last word (409 on a late signup).
+ */
+export function signupsClosed(slot: { startTime: Date | null }, eventDate: Date, now: Date = new Date()): boolean {
+  return eventHasPassed(slot.startTime ?? eventDate, now);
+}
+
 /** Filled and open spots over all slots of a sheet. */
 export function spotCounts(slots: readonly CountedSlot[]): { filled: number; open: number } {
   let filled = 0;

@@ -48,7 +48,7 @@ function AdminDashboard() {
 /** /admin — the admin gate, and behind it the dashboard. */
 export default function AdminPage() {
   return (
-    <PageLayout>
+    <PageLayout title="Admin Dashboard">
       <AdminGate>
         <AdminDashboard />
       </AdminGate>

@@ -89,5 +89,5 @@ function CancelSignup({ link }: { link: EmailLink }) {
 /** /cancel-signup/:id?token=... — cancels a signup from the link in its confirmation email. */
 export default function CancelSignupPage() {
   const link = useEmailLink();
-  return <PageLayout>{link ? <CancelSignup link={link} /> : <InvalidLink />}</PageLayout>;
+  return <PageLayout title="Cancel Signup">{link ? <CancelSignup link={link} /> : <InvalidLink />}</PageLayout>;
 }

@@ -20,7 +20,7 @@ function Hero() {
 /** Home: hero banner, up to 4 upcoming sheets, and why to volunteer. */
 export function HomePage() {
   return (
-    <PageLayout banner={<Hero />}>
+    <PageLayout title={null} banner={<Hero />}>
       <UpcomingSheets />
       <Benefits />
     </PageLayout>

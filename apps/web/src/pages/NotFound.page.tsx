@@ -4,7 +4,7 @@ import { PageLayout } from '../components/PageLayout';
 /** The catch-all route. */
 export default function NotFoundPage() {
   return (
-    <PageLayout>
+    <PageLayout title="Page Not Found">
       <NotFound />
     </PageLayout>
   );

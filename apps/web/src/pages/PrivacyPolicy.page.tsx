@@ -17,7 +17,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 /** /privacy-policy — what PAC Hub collects, why, and the choices people have. */
 export default function PrivacyPolicyPage() {
   return (
-    <PageLayout size="md">
+    <PageLayout title="Privacy Policy" size="md">
       <Stack gap="xl">
         <Stack gap="xs">
           <Title order={1}>Privacy Policy</Title>

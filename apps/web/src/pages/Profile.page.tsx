@@ -85,5 +85,6 @@ export default function ProfilePage() {
     );
   }
 
-  return <PageLayout>{content}</PageLayout>;
+  const title = !validId || profile.isError ? 'Profile Not Found' : 'Profile';
+  return <PageLayout title={title}>{content}</PageLayout>;
 }

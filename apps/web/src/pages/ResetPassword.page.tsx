@@ -91,5 +91,7 @@ function ResetPassword({ token }: { token: string }) {
 /** /reset-password?token=... — sets a new password from the link in a password reset email. */
 export default function ResetPasswordPage() {
   const token = useEmailToken();
-  return <PageLayout>{token ? <ResetPassword token={token} /> : <ExpiredResetLink />}</PageLayout>;
+  return (
+    <PageLayout title="Reset Password">{token ? <ResetPassword token={token} /> : <ExpiredResetLink />}</PageLayout>
+  );
 }

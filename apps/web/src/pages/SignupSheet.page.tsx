@@ -29,7 +29,9 @@ export default function SignupSheetPage() {
   const sheet = trpc.sheets.byId.useQuery({ id }, { enabled: validId });
 
   let content;
+  let title = 'Signup Sheet';
   if (!validId || (sheet.isError && isNotFound(sheet.error))) {
+    title = 'Signup Sheet Not Found';
     content = <SheetNotFound />;
   } else if (sheet.isPending) {
     content = (
@@ -44,11 +46,12 @@ export default function SignupSheetPage() {
       </Alert>
     );
   } else {
+    title = sheet.data.title;
     content = <SheetDetails sheet={sheet.data} />;
   }
 
   return (
-    <PageLayout>
+    <PageLayout title={title}>
       <Anchor component={Link} to="/" size="sm" mb="md" display="inline-block">
         ← Back to all opportunities
       </Anchor>

@@ -55,5 +55,5 @@ function Unsubscribe({ link }: { link: EmailLink }) {
 /** /unsubscribe/:id?token=... — stops reminder emails, from the link in every reminder. */
 export default function UnsubscribePage() {
   const link = useEmailLink();
-  return <PageLayout>{link ? <Unsubscribe link={link} /> : <InvalidLink />}</PageLayout>;
+  return <PageLayout title="Reminder Emails">{link ? <Unsubscribe link={link} /> : <InvalidLink />}</PageLayout>;
 }

@@ -99,7 +99,7 @@ function VerifyEmail({ token }: { token: string }) {
 export default function VerifyEmailPage() {
   const token = useEmailToken();
   return (
-    <PageLayout>
+    <PageLayout title="Verify Email">
       {token ? (
         <VerifyEmail token={token} />
       ) : (

@@ -16,6 +16,8 @@ export interface RenderOptions {
    * once, as it would offline.
    */
   serverUrl?: string;
+  /** A fetch that answers the tRPC requests itself (see fakeTrpc.ts); ignored with `serverUrl`. */
+  fetch?: typeof fetch;
 }
 
 const noServer: typeof fetch = () => Promise.reject(new TypeError('No server in this test'));
@@ -23,7 +25,7 @@ const noServer: typeof fetch = () => Promise.reject(new TypeError('No server in 
 /** Renders inside the app's providers (Mantine in test mode, data, current user) and a MemoryRouter. */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', user, serverUrl }: RenderOptions = {},
+  { route = '/', user, serverUrl, fetch: fakeFetch }: RenderOptions = {},
 ): RenderResult {
   if (user) writeStoredUser(user);
   const queryClient = createQueryClient();
@@ -31,7 +33,7 @@ export function renderWithProviders(
     serverUrl
       ? // happy-dom's fetch enforces CORS; undici's talks to the server as a browser on its origin would.
         { url: serverUrl, fetch: undiciFetch as unknown as typeof fetch }
-      : { url: 'http://localhost/trpc', fetch: noServer },
+      : { url: 'http://localhost/trpc', fetch: fakeFetch ?? noServer },
   );
   return render(
     <MemoryRouter initialEntries={[route]}>

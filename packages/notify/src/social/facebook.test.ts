@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeGraph, startHangingServer, type FakeGraph, type HangingServer } from './fake-graph';
+import { startFakeGraph, startHangingServer, type FakeGraph, type HangingServer } from '../../test/fake-graph';
 import { facebookConfigured, postToFacebook, testFacebook } from './facebook';
 import { GraphError, type GraphConfig } from './graph';
 

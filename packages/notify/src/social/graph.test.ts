@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startFakeGraph, startHangingServer, type FakeGraph, type HangingServer } from './fake-graph';
+import { startFakeGraph, startHangingServer, type FakeGraph, type HangingServer } from '../../test/fake-graph';
 import { createGraphClient, GraphError, graphPath } from './graph';
 import { redact } from './http';
 

@@ -5,7 +5,7 @@ import {
   type FakeGraph,
   type FakeGraphOptions,
   type HangingServer,
-} from './fake-graph';
+} from '../../test/fake-graph';
 import { GraphError, type GraphConfig } from './graph';
 import {
   INSTAGRAM_CAPTION_LIMIT,

@@ -1,7 +1,7 @@
+import { maxUploadBytes, publicSettingKeys } from '@pac/api';
 import { type RestRoute, unvalidated } from './route';
 
-const maxUploadBytes = 5 * 1024 * 1024;
-const publicSettingKeys = new Set(['heroImageUrl', 'heroContent']);
+const publicKeys = new Set<string>(publicSettingKeys);
 
 export const settingRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/settings/logo-url', handle: (r) => r.caller.settings.logoUrl() },
@@ -22,7 +22,7 @@ export const settingRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/settings/:key',
     handle: (r) =>
-      publicSettingKeys.has(r.params.key ?? '')
+      publicKeys.has(r.params.key ?? '')
         ? r.caller.settings.getPublic(unvalidated({ key: r.params.key }))
         : r.caller.settings.get(unvalidated({ key: r.params.key })),
   },

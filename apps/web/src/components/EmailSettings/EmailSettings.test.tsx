@@ -41,6 +41,16 @@ describe('SenderForm', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('keeps the normal dimmed placeholder on a field with an error (not a red one that reads as a value)', () => {
+    renderWithProviders(<SenderForm initialEmail={null} onSubmit={vi.fn()} onCancel={vi.fn()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Configuration' }));
+    const email = input(/^Gmail address/);
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(email.placeholder).toBe('yourpac@gmail.com');
+    // Mantine paints an errored field's placeholder with the error colour through this variable.
+    expect(email.style.getPropertyValue('--input-placeholder-color')).toBe('var(--mantine-color-placeholder)');
+  });
+
   it('hands over the address and the password without its spaces', () => {
     const onSubmit = vi.fn();
     renderWithProviders(<SenderForm initialEmail={null} onSubmit={onSubmit} onCancel={vi.fn()} />);

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useMatch } from 'react-router-dom';
 import { useAuthDialog } from '../../session/AuthDialogProvider';
 import { useCurrentUser } from '../../session/useCurrentUser';
+import { AccountName } from './AccountName';
 
 // The menu (and the popover library under it) loads only for signed-in visitors.
 const UserMenu = lazy(() => import('../UserMenu').then((m) => ({ default: m.UserMenu })));
@@ -40,9 +41,9 @@ export function Header() {
     >
       <Container size="lg">
         <Group justify="space-between" h={64} wrap="nowrap">
-          <Group gap="xl" wrap="nowrap">
-            <Anchor component={Link} to="/" underline="never" aria-label="PAC Hub home">
-              <Text component="span" fw={800} size="lg" c="blue.8">
+          <Group gap="lg" wrap="nowrap">
+            <Anchor component={Link} to="/" underline="never" aria-label="PAC Hub home" style={{ flexShrink: 0 }}>
+              <Text component="span" fw={800} size="lg" c="blue.8" style={{ whiteSpace: 'nowrap' }}>
                 PAC Hub
               </Text>
             </Anchor>
@@ -57,7 +58,7 @@ export function Header() {
             <Suspense
               fallback={
                 <Button variant="light" loading>
-                  {user.name}
+                  <AccountName name={user.name} />
                 </Button>
               }
             >

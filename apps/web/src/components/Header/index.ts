@@ -1,1 +1,2 @@
+export { AccountName } from './AccountName';
 export { Header } from './Header';

@@ -15,6 +15,8 @@ function Icon({ size = 16, children, ...rest }: IconProps & { children: React.Re
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      // An icon keeps its size beside text that wraps.
+      style={{ flexShrink: 0 }}
       {...rest}
     >
       {children}

@@ -47,6 +47,18 @@ describe('ManagedSheetCard', () => {
   });
 });
 
+describe('ManagedSheetCard past marker', () => {
+  const handlers = { onDelete: vi.fn(), onAddSlot: vi.fn(), onEditSlot: vi.fn(), onDeleteSlot: vi.fn() };
+
+  it("says 'Past' on a sheet whose event is over, and nothing on an upcoming one", () => {
+    const { unmount } = renderWithProviders(<ManagedSheetCard sheet={sheet} past {...handlers} />);
+    expect(within(screen.getByRole('article', { name: 'Spring Fair' })).getByText('Past')).toBeDefined();
+    unmount();
+    renderWithProviders(<ManagedSheetCard sheet={sheet} {...handlers} />);
+    expect(within(screen.getByRole('article', { name: 'Spring Fair' })).queryByText('Past')).toBeNull();
+  });
+});
+
 describe('ManageSheets', () => {
   it('shows 4 skeleton cards while the sheets load', () => {
     renderWithProviders(<ManageSheets onCreateSheet={vi.fn()} />);

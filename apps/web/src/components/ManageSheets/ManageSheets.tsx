@@ -17,9 +17,9 @@ import {
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { deleteSheetQuestion, deleteSlotQuestion, useDeleteSheet, useSlotMutations } from '../../lib/adminMutations';
-import { useRefreshDashboard } from '../../lib/dashboard';
+import { orderSheetsForManagement, useRefreshDashboard } from '../../lib/dashboard';
 import { formatDateTime, formatTimeRange } from '../../lib/dates';
-import { sortSlots, spotCounts } from '../../lib/slots';
+import { eventHasPassed, sortSlots, spotCounts } from '../../lib/slots';
 import { trpc } from '../../trpc';
 import type { SheetListItem } from '../../types';
 import { ConfirmDialog } from '../ConfirmDialog';
@@ -34,6 +34,8 @@ export const manageSkeletonCards = 4;
 
 export interface ManagedSheetCardProps {
   sheet: SheetListItem;
+  /** The event is over: the card says 'Past'. */
+  past?: boolean;
   onDelete: () => void;
   onAddSlot: () => void;
   onEditSlot: (slot: ManagedSlot) => void;
@@ -41,7 +43,14 @@ export interface ManagedSheetCardProps {
 }
 
 /** A sheet with every slot and the admin's controls, and 'Add Volunteer Slot' under it. */
-export function ManagedSheetCard({ sheet, onDelete, onAddSlot, onEditSlot, onDeleteSlot }: ManagedSheetCardProps) {
+export function ManagedSheetCard({
+  sheet,
+  past = false,
+  onDelete,
+  onAddSlot,
+  onEditSlot,
+  onDeleteSlot,
+}: ManagedSheetCardProps) {
   const { filled, open } = spotCounts(sheet.slots);
   const titleId = `managed-sheet-${sheet.id}-title`;
   return (
@@ -63,6 +72,11 @@ export function ManagedSheetCard({ sheet, onDelete, onAddSlot, onEditSlot, onDel
           <Group gap={6} c="dimmed" wrap="nowrap">
             <CalendarIcon />
             <Text size="sm">{formatDateTime(sheet.eventDate)}</Text>
+            {past && (
+              <Badge color="gray" variant="light">
+                Past
+              </Badge>
+            )}
           </Group>
           <Group gap="xs">
             <Badge color="teal" variant="light">
@@ -90,7 +104,7 @@ export function ManagedSheetCard({ sheet, onDelete, onAddSlot, onEditSlot, onDel
                 return (
                   <Group key={slot.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
                     <div style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={500} truncate>
+                      <Text size="sm" fw={500}>
                         {slot.title}
                       </Text>
                       {time && (
@@ -155,7 +169,7 @@ function LoadingCards() {
 type Dialog =
   | { kind: 'deleteSheet'; sheet: SheetListItem }
   | { kind: 'addSlot'; sheet: SheetListItem }
-  | { kind: 'editSlot'; slot: ManagedSlot }
+  | { kind: 'editSlot'; slot: ManagedSlot; sheet: SheetListItem }
   | { kind: 'deleteSlot'; slot: ManagedSlot };
 
 export interface ManageSheetsProps {
@@ -202,15 +216,17 @@ export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
       </Card>
     );
   } else {
+    const now = new Date();
     body = (
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        {sheets.data.map((sheet) => (
+        {orderSheetsForManagement(sheets.data, now).map((sheet) => (
           <ManagedSheetCard
             key={sheet.id}
             sheet={sheet}
+            past={eventHasPassed(sheet.eventDate, now)}
             onDelete={() => openDialog({ kind: 'deleteSheet', sheet })}
             onAddSlot={() => openDialog({ kind: 'addSlot', sheet })}
-            onEditSlot={(slot) => openDialog({ kind: 'editSlot', slot })}
+            onEditSlot={(slot) => openDialog({ kind: 'editSlot', slot, sheet })}
             onDeleteSlot={(slot) => openDialog({ kind: 'deleteSlot', slot })}
           />
         ))}
@@ -247,6 +263,7 @@ export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
         {dialog?.kind === 'editSlot' && (
           <SlotEditForm
             slot={dialog.slot}
+            eventDate={dialog.sheet.eventDate}
             submitting={updateSlot.isPending}
             onCancel={close}
             onSubmit={(values) => updateSlot.mutate(values)}

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -82,6 +82,8 @@ describe('MonitorForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Monitor' }));
     const message = await screen.findByText(domainMessage);
     expect(field(/^URL/).getAttribute('aria-describedby')).toContain(message.id);
+    // The refusal arrives after the submit: focus goes to the field it is about.
+    await waitFor(() => expect(document.activeElement).toBe(field(/^URL/)));
   });
 
   it('edits a monitor: prefilled, and sends its id', () => {

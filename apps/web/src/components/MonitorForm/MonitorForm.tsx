@@ -1,9 +1,8 @@
 import { Fieldset, Modal, NumberInput, SimpleGrid, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { monitorCreateSchema, monitorLimits, monitorUpdateSchema } from '@pac/validators';
-import { TRPCClientError } from '@trpc/client';
 import type { z } from 'zod';
-import { serverMessage } from '../../lib/errors';
+import { apiIssues, serverMessage } from '../../lib/errors';
 import { isUrlMessage, type Monitor, selectorLines } from '../../lib/monitoring';
 import { notifyFailureText, notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schemaForm';
@@ -84,16 +83,9 @@ export function monitorInput(values: MonitorFormValues) {
 export function monitorFieldError(error: unknown): { field: MonitorField; message: string } | null {
   const message = serverMessage(error);
   if (message !== null && isUrlMessage(message)) return { field: 'url', message };
-  if (!(error instanceof TRPCClientError)) return null;
-  const data: unknown = error.data;
-  if (typeof data !== 'object' || data === null || !('issues' in data) || !Array.isArray(data.issues)) return null;
-  for (const issue of data.issues as unknown[]) {
-    if (typeof issue !== 'object' || issue === null) continue;
-    if (!('path' in issue) || !('message' in issue)) continue;
-    const { path, message: text } = issue;
-    if (typeof path !== 'string' || typeof text !== 'string') continue;
-    const field = path.split('.')[0] ?? '';
-    if (isMonitorField(field)) return { field, message: text };
+  for (const issue of apiIssues(error)) {
+    const field = issue.path.split('.')[0] ?? '';
+    if (isMonitorField(field)) return { field, message: issue.message };
   }
   return null;
 }
@@ -103,7 +95,7 @@ export type SetFieldError = (field: MonitorField, message: string) => void;
 export interface MonitorFormProps {
   /** The monitor to edit; without one the form adds a new monitor. */
   monitor?: Monitor | null;
-  /** Called with the parsed values; `setFieldError` shows a server refusal on its field. */
+  /** Called with the parsed values; `setFieldError` shows a server refusal on its field and focuses it. */
   onSubmit: (submit: MonitorSubmit, setFieldError: SetFieldError) => void;
   onCancel: () => void;
   submitting?: boolean;
@@ -204,12 +196,13 @@ function CreateMonitorForm({ onSubmit, onCancel, submitting = false }: Omit<Moni
     form,
     onSubmit: handleSubmit,
     reset,
+    showFieldErrors,
   } = useSchemaForm({
     initialValues: monitorFormValues(),
     schema: monitorCreateSchema,
     toInput: monitorInput,
   });
-  const setFieldError: SetFieldError = (field, message) => form.setFieldError(field, message);
+  const setFieldError: SetFieldError = (field, message) => showFieldErrors({ [field]: message });
   return (
     <form onSubmit={handleSubmit((input) => onSubmit({ kind: 'create', input }, setFieldError))} noValidate>
       <Stack gap="sm">
@@ -231,12 +224,13 @@ function EditMonitorForm({ monitor, onSubmit, onCancel, submitting = false }: Mo
     form,
     onSubmit: handleSubmit,
     reset,
+    showFieldErrors,
   } = useSchemaForm({
     initialValues: monitorFormValues(monitor),
     schema: monitorUpdateSchema,
     toInput: (values: MonitorFormValues) => ({ ...monitorInput(values), id: monitor.id }),
   });
-  const setFieldError: SetFieldError = (field, message) => form.setFieldError(field, message);
+  const setFieldError: SetFieldError = (field, message) => showFieldErrors({ [field]: message });
   return (
     <form onSubmit={handleSubmit((input) => onSubmit({ kind: 'update', input }, setFieldError))} noValidate>
       <Stack gap="sm">

@@ -8,7 +8,7 @@ const count = (label: string) => screen.getByRole('group', { name: label });
 const noop = () => undefined;
 
 describe('MonitoringCard', () => {
-  it("counts the monitors, the recent changes and the running ones ('Running')", () => {
+  it("counts the active monitors (not a paused one, nor one in error), the recent changes and the running ones ('Running')", () => {
     renderWithProviders(
       <MonitoringCardView
         monitors={[
@@ -21,7 +21,7 @@ describe('MonitoringCard', () => {
         onSetup={noop}
       />,
     );
-    expect(within(count('Active Monitors')).getByText('3')).toBeDefined();
+    expect(within(count('Active Monitors')).getByText('1')).toBeDefined();
     expect(within(count('Recent Changes')).getByText('2')).toBeDefined();
     expect(within(count('Running')).getByText('1')).toBeDefined();
   });

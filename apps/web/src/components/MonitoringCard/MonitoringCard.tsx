@@ -1,5 +1,11 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { type ChangeWithMonitor, formatWhen, type Monitor, recentChangesShown } from '../../lib/monitoring';
+import {
+  activeMonitorCount,
+  type ChangeWithMonitor,
+  formatWhen,
+  type Monitor,
+  recentChangesShown,
+} from '../../lib/monitoring';
 import { GlobeIcon } from '../Icons';
 import {
   MonitorStatusDot,
@@ -57,7 +63,8 @@ export function MonitoringCardView({
 }: MonitoringCardViewProps) {
   const list = monitors ?? [];
   const recent = changes ?? [];
-  const running = list.filter((m) => m.status === 'active').length;
+  // Only status 'active' counts: a paused monitor (or one in error) is neither active nor running.
+  const active = activeMonitorCount(list);
   const setupButton = (
     <Button variant="light" onClick={onSetup} disabled={settingUp}>
       {settingUp ? 'Setting up...' : setupButtonLabel}
@@ -160,9 +167,9 @@ export function MonitoringCardView({
             </Group>
           </Group>
           <SimpleGrid cols={3} spacing="sm">
-            <Count label="Active Monitors" value={list.length} loading={loading} />
+            <Count label="Active Monitors" value={active} loading={loading} />
             <Count label="Recent Changes" value={recent.length} loading={loading} />
-            <Count label="Running" value={running} loading={loading} />
+            <Count label="Running" value={active} loading={loading} />
           </SimpleGrid>
           {body}
         </Stack>

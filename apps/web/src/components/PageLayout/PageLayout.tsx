@@ -1,9 +1,12 @@
 import { Box, Container } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { Footer } from '../Footer';
 import { Header } from '../Header';
 
 interface PageLayoutProps {
+  /** The page's name in the browser tab, before ' · PAC Hub'; null for the home page ('PAC Hub'). */
+  title: string | null;
   children: ReactNode;
   /** Content that spans the full width above the container (the home page's hero). */
   banner?: ReactNode;
@@ -11,7 +14,8 @@ interface PageLayoutProps {
 }
 
 /** Header, main content and footer, the frame of every page. */
-export function PageLayout({ children, banner, size = 'lg' }: PageLayoutProps) {
+export function PageLayout({ title, children, banner, size = 'lg' }: PageLayoutProps) {
+  useDocumentTitle(title);
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Header />

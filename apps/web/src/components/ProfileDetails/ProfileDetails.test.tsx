@@ -89,6 +89,29 @@ describe('ProfileDetails', () => {
     expect(within(past).getByText('Completed')).toBeDefined();
   });
 
+  it('lists upcoming entries soonest first, then past ones latest first', () => {
+    const history = [
+      entry(1, 'Old Fair', new Date(2030, 2, 1, 9, 0)),
+      entry(2, 'Far Concert', new Date(2031, 11, 1, 18, 0)),
+      entry(3, 'Recent Picnic', new Date(2031, 4, 1, 12, 0)),
+      entry(4, 'Next Bake Sale', new Date(2031, 4, 20, 10, 0)),
+    ];
+    renderWithProviders(<ProfileDetails profile={profile({ volunteerHistory: history })} now={now} />);
+    const items = within(screen.getByRole('region', { name: 'Volunteer History' })).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByRole('link').textContent)).toEqual([
+      'Next Bake Sale',
+      'Far Concert',
+      'Recent Picnic',
+      'Old Fair',
+    ]);
+    expect(items.map((li) => within(li).getByText(/^(Upcoming|Completed)$/).textContent)).toEqual([
+      'Upcoming',
+      'Upcoming',
+      'Completed',
+      'Completed',
+    ]);
+  });
+
   it('says so when there is no history yet', () => {
     renderWithProviders(
       <ProfileDetails profile={profile({ volunteerHistory: [], totalSignups: 0, totalHours: 0 })} now={now} />,

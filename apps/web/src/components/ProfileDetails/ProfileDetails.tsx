@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatDateTime, formatTimeRange } from '../../lib/dates';
-import { formatHours, historyStatus, slotHours } from '../../lib/profile';
+import { formatHours, historyStatus, orderHistory, slotHours } from '../../lib/profile';
 import type { HistoryEntry, Profile } from '../../types';
 import { CalendarIcon, ClockIcon } from '../Icons';
 
@@ -145,7 +145,7 @@ export function ProfileDetails({ profile, own, now = new Date() }: ProfileDetail
           </Card>
         ) : (
           <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
-            {profile.volunteerHistory.map((entry) => (
+            {orderHistory(profile.volunteerHistory, now).map((entry) => (
               <HistoryItem key={entry.id} entry={entry} now={now} />
             ))}
           </Stack>

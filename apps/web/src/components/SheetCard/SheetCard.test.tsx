@@ -46,6 +46,12 @@ describe('SheetCard', () => {
     expect(screen.queryByText('Face painting')).toBeNull();
   });
 
+  it("makes '+ N more volunteer opportunities' a link to the sheet", () => {
+    renderWithProviders(<SheetCard sheet={sheet} />);
+    const more = screen.getByRole('link', { name: '+ 2 more volunteer opportunities' });
+    expect(more.getAttribute('href')).toBe('/signup-sheet/12');
+  });
+
   it('has no "more" line for 3 slots or fewer', () => {
     renderWithProviders(<SheetCard sheet={{ ...sheet, slots: sheet.slots.slice(0, 3) }} />);
     expect(screen.queryByText(/more volunteer opportunities/)).toBeNull();

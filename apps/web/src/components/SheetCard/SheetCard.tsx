@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatTimeRange } from '../../lib/dates';
 import { previewSlots, spotCounts } from '../../lib/slots';
@@ -62,13 +62,21 @@ export function SheetCard({ sheet, onDelete }: SheetCardProps) {
           </Badge>
         </Group>
         {shown.length > 0 ? (
-          <List size="sm" spacing={4} listStyleType="none" ml={0} pl={0}>
+          // Each row spans the card, so that the counts sit at its right edge and a long title wraps.
+          <List
+            size="sm"
+            spacing={4}
+            listStyleType="none"
+            ml={0}
+            pl={0}
+            styles={{ itemWrapper: { display: 'flex', alignItems: 'stretch' } }}
+          >
             {shown.map((slot) => {
               const time = formatTimeRange(slot.startTime, slot.endTime);
               return (
                 <List.Item key={slot.id}>
-                  <Group justify="space-between" gap="xs" wrap="nowrap">
-                    <Text size="sm" fw={500} truncate>
+                  <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+                    <Text size="sm" fw={500} miw={0}>
                       {slot.title}
                       {time && (
                         <Text span size="xs" c="dimmed">
@@ -91,9 +99,9 @@ export function SheetCard({ sheet, onDelete }: SheetCardProps) {
           </Text>
         )}
         {more > 0 && (
-          <Text size="sm" c="blue.8">
+          <Anchor component={Link} to={`/signup-sheet/${sheet.id}`} size="sm" c="blue.8">
             + {more} more volunteer opportunities
-          </Text>
+          </Anchor>
         )}
         <Button component={Link} to={`/signup-sheet/${sheet.id}`} fullWidth mt="auto">
           View & Sign Up

@@ -1,8 +1,10 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeTrpcError, fakeTrpc, type FakeProcedure } from '../../test/fakeTrpc';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import type { SheetDetail, SlotDetail } from '../../types';
-import { SheetDetails } from './SheetDetails';
+import { SheetDetails, signupSuccessText } from './SheetDetails';
 
 function slot(id: number, title: string, start: Date | null, extra: Partial<SlotDetail> = {}): SlotDetail {
   return {
@@ -117,5 +119,162 @@ describe('SheetDetails', () => {
     expect(within(dialog).getByRole('button', { name: 'Cancel my signup' })).toBeDefined();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my signup' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+// Toasts live in a store shared by every render; each test starts without one.
+beforeEach(() => {
+  notifications.clean();
+});
+
+/** A server that knows the signed-in account (or none) and answers signups with `create`. */
+function server(create: FakeProcedure, me: unknown = null) {
+  return fakeTrpc({ 'auth.me': () => me, 'volunteers.create': create });
+}
+
+function signUpFor(slotTitle: string) {
+  const card = screen.getByRole('article', { name: slotTitle });
+  fireEvent.click(within(card).getByRole('button', { name: 'Sign Up' }));
+  return screen.getByRole('dialog', { name: `Sign up: ${slotTitle}` });
+}
+
+function fillAndSubmit(dialog: HTMLElement) {
+  fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Jamie Rivera' } });
+  fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'jamie@example.org' } });
+  fireEvent.change(within(dialog).getByLabelText(/^Phone/), { target: { value: '555-0142' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+}
+
+const answer = (confirmationEmail: boolean) => (input: unknown) => ({
+  id: 40,
+  ...(input as object),
+  signupTime: new Date(),
+  confirmationEmail,
+});
+
+describe('SheetDetails: closed slots and past events', () => {
+  it('closes the slots that have started and keeps the others open', () => {
+    renderWithProviders(<SheetDetails sheet={sheet} now={new Date(2031, 2, 14, 17, 0)} />);
+    for (const title of ['Greeters', 'Setup crew']) {
+      const card = screen.getByRole('article', { name: title });
+      expect(within(card).getByText('Signups closed')).toBeDefined();
+      expect(within(card).queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    }
+    for (const title of ['Judges', 'Teardown']) {
+      const card = screen.getByRole('article', { name: title });
+      expect(within(card).getByRole('button', { name: 'Sign Up' })).toBeDefined();
+      expect(within(card).getByText('2 spots left')).toBeDefined();
+    }
+    expect(screen.queryByText('This event has passed')).toBeNull();
+  });
+
+  it('marks a past event as passed and closes every slot, timed or not', () => {
+    renderWithProviders(<SheetDetails sheet={sheet} now={new Date(2031, 2, 15, 9, 0)} />);
+    expect(screen.getByText('This event has passed')).toBeDefined();
+    expect(screen.getAllByText('Signups closed')).toHaveLength(4);
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+  });
+
+  it('still gives admins their controls, and a way to add a volunteer, on a past event', () => {
+    renderWithProviders(<SheetDetails sheet={sheet} now={new Date(2031, 2, 15, 9, 0)} />, {
+      user: { id: 1, name: 'Admin', isAdmin: true },
+    });
+    expect(screen.getByRole('button', { name: 'Edit Judges' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Remove Robin Banks' })).toBeDefined();
+    const judges = screen.getByRole('article', { name: 'Judges' });
+    fireEvent.click(within(judges).getByRole('button', { name: 'Add volunteer' }));
+    expect(screen.getByRole('dialog', { name: 'Sign up: Judges' })).toBeDefined();
+  });
+
+  it("shows the server's sentence in 'Signup Failed' when a signup races the close", async () => {
+    const api = server(() => {
+      throw new FakeTrpcError('CONFLICT', 'Signups for this slot have closed');
+    });
+    renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
+    fillAndSubmit(signUpFor('Judges'));
+    expect(await screen.findByText('Signup Failed')).toBeDefined();
+    expect(screen.getByText('Signups for this slot have closed')).toBeDefined();
+  });
+});
+
+describe('SheetDetails: the signup dialog and its toast', () => {
+  it("names the slot's date and time in the signup dialog, or the event's for a slot without a time", () => {
+    renderWithProviders(<SheetDetails sheet={sheet} />);
+    expect(within(signUpFor('Judges')).getByText('Friday, March 14, 2031 · 7:00 PM')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(within(signUpFor('Teardown')).getByText('Friday, March 14, 2031 at 6:00 PM')).toBeDefined();
+  });
+
+  it('promises a confirmation email when the server says one is on its way', async () => {
+    const api = server(answer(true));
+    renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
+    fillAndSubmit(signUpFor('Judges'));
+    expect(await screen.findByText('Signup Successful!')).toBeDefined();
+    expect(
+      screen.getByText('Thank you for volunteering! A confirmation email will be sent to jamie@example.org.'),
+    ).toBeDefined();
+    expect(api.calls.find((c) => c.path === 'volunteers.create')?.input).toMatchObject({ slotId: 2 });
+  });
+
+  it('promises no email when none will be sent, and names the slot instead', async () => {
+    const api = server(answer(false));
+    renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
+    fillAndSubmit(signUpFor('Judges'));
+    expect(await screen.findByText('Signup Successful!')).toBeDefined();
+    expect(screen.getByText("Thank you for volunteering! You're signed up for Judges.")).toBeDefined();
+    expect(screen.queryByText(/email/i)).toBeNull();
+  });
+
+  it('words the toast from the confirmationEmail flag', () => {
+    expect(signupSuccessText({ email: 'a@example.org', confirmationEmail: true }, 'Judges')).toContain(
+      'A confirmation email will be sent to a@example.org.',
+    );
+    expect(signupSuccessText({ email: 'a@example.org', confirmationEmail: false }, 'Judges')).not.toMatch(/email/i);
+  });
+
+  it("prefills the signed-in account's details and its email consent", async () => {
+    const me = {
+      id: 3,
+      name: 'Pat Parent',
+      email: 'pat@example.org',
+      phone: '555-0101',
+      isAdmin: false,
+      emailConsent: true,
+    };
+    const api = server(answer(false), me);
+    renderWithProviders(<SheetDetails sheet={sheet} />, {
+      fetch: api.fetch,
+      user: { id: 3, name: 'Pat Parent', isAdmin: false },
+    });
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('auth.me'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const dialog = signUpFor('Judges');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Pat Parent');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Phone/).value).toBe('555-0101');
+    expect(
+      within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Send me reminders about this event' }).checked,
+    ).toBe(true);
+  });
+
+  it('leaves email consent unticked for an account that did not give it', async () => {
+    const api = server(answer(false), {
+      id: 3,
+      name: 'Pat Parent',
+      email: 'pat@example.org',
+      phone: null,
+      isAdmin: false,
+      emailConsent: false,
+    });
+    renderWithProviders(<SheetDetails sheet={sheet} />, {
+      fetch: api.fetch,
+      user: { id: 3, name: 'Pat Parent', isAdmin: false },
+    });
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('auth.me'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const dialog = signUpFor('Judges');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Pat Parent');
+    expect(
+      within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Send me reminders about this event' }).checked,
+    ).toBe(false);
   });
 });

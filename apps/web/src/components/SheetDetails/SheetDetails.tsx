@@ -1,14 +1,14 @@
-import { Anchor, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { deleteSlotQuestion, useSlotMutations } from '../../lib/adminMutations';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime, formatSlotWhen } from '../../lib/dates';
 import { notifyFailure, notifyFailureWithReason, notifySuccess } from '../../lib/notify';
-import { sortSlots } from '../../lib/slots';
+import { eventHasPassed, signupsClosed, sortSlots } from '../../lib/slots';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { trpc } from '../../trpc';
 import type { SheetDetail, SlotDetail, VolunteerView } from '../../types';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { CalendarIcon, MailIcon } from '../Icons';
+import { CalendarIcon, ClockIcon, MailIcon } from '../Icons';
 import { SignupForm } from '../SignupForm';
 import { SlotCard } from '../SlotCard';
 import { SlotEditForm } from '../SlotEditForm';
@@ -31,8 +31,24 @@ export function removeVolunteerQuestion(name: string): string {
   return `Are you sure you want to remove ${name} from this volunteer slot?`;
 }
 
+/**
+ * The 'Signup Successful!' text. It promises a confirmation email only when the server says one
+ * is on its way (mail configured, and the address not over its hourly limit).
+ */
+export function signupSuccessText(signup: { email: string; confirmationEmail: boolean }, slotTitle: string): string {
+  return signup.confirmationEmail
+    ? `Thank you for volunteering! A confirmation email will be sent to ${signup.email}.`
+    : `Thank you for volunteering! You're signed up for ${slotTitle}.`;
+}
+
+export interface SheetDetailsProps {
+  sheet: SheetDetail;
+  /** When slots count as closed and the event as past; tests pin it. */
+  now?: Date;
+}
+
 /** A signup sheet with its slots, the signup form, and the admin's slot and volunteer controls. */
-export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
+export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
   const { user } = useCurrentUser();
   const isAdmin = user?.isAdmin === true;
   const utils = trpc.useUtils();
@@ -58,12 +74,10 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
   };
 
   const signUp = trpc.volunteers.create.useMutation({
-    onSuccess: (volunteer) => {
+    onSuccess: (volunteer, input) => {
       close();
-      notifySuccess(
-        'Signup Successful!',
-        `Thank you for volunteering! A confirmation email will be sent to ${volunteer.email}.`,
-      );
+      const slotTitle = sheet.slots.find((s) => s.id === input.slotId)?.title ?? 'this slot';
+      notifySuccess('Signup Successful!', signupSuccessText(volunteer, slotTitle));
     },
     onError: (error) => notifyFailure('Signup Failed', error, 'Please try again later.'),
     onSettled: refresh,
@@ -94,6 +108,7 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
 
   const slots = sortSlots(sheet.slots);
   const account = me.data ?? null;
+  const past = eventHasPassed(sheet.eventDate, now);
 
   return (
     <Stack gap="xl">
@@ -106,14 +121,22 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
             <CalendarIcon />
             <Text>{formatDateTime(sheet.eventDate)}</Text>
           </Group>
+          {past && (
+            <Paper bg="gray.1" px="sm" py={6} radius="sm" style={{ alignSelf: 'flex-start' }}>
+              <Text size="sm" fw={600} c="gray.8">
+                This event has passed
+              </Text>
+            </Paper>
+          )}
           {sheet.description && (
             <Text c="gray.7" style={{ whiteSpace: 'pre-line' }}>
               {sheet.description}
             </Text>
           )}
-          <Group gap={6} wrap="wrap">
-            <MailIcon />
-            <Text size="sm">
+          {/* The icon stays beside the first line of the organizer's name and address. */}
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <MailIcon style={{ flexShrink: 0, marginTop: 3 }} />
+            <Text size="sm" miw={0}>
               Organized by <strong>{sheet.organizerName}</strong>
               {' · '}
               <Anchor href={`mailto:${sheet.organizerEmail}`} size="sm">
@@ -136,6 +159,7 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
               <SlotCard
                 key={slot.id}
                 slot={slot}
+                closed={signupsClosed(slot, sheet.eventDate, now)}
                 onSignUp={() => setDialog({ kind: 'signup', slot })}
                 onCancelMine={(volunteer) => setDialog({ kind: 'cancelMine', volunteer, slot })}
                 admin={
@@ -160,9 +184,26 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
         title={dialog?.kind === 'signup' ? `Sign up: ${dialog.slot.title}` : 'Sign up'}
       >
         {dialog?.kind === 'signup' && (
+          <Group gap={6} c="dimmed" wrap="nowrap" mb="md">
+            <ClockIcon />
+            <Text size="sm" c="gray.8">
+              {formatSlotWhen(dialog.slot.startTime, dialog.slot.endTime, sheet.eventDate)}
+            </Text>
+          </Group>
+        )}
+        {dialog?.kind === 'signup' && (
           <SignupForm
             slotId={dialog.slot.id}
-            prefill={account ? { name: account.name, email: account.email, phone: account.phone } : undefined}
+            prefill={
+              account
+                ? {
+                    name: account.name,
+                    email: account.email,
+                    phone: account.phone,
+                    emailConsent: account.emailConsent,
+                  }
+                : undefined
+            }
             submitting={signUp.isPending}
             onCancel={close}
             onSubmit={(values) => signUp.mutate({ ...values, userId: account?.id ?? null })}
@@ -174,6 +215,7 @@ export function SheetDetails({ sheet }: { sheet: SheetDetail }) {
         {dialog?.kind === 'editSlot' && (
           <SlotEditForm
             slot={dialog.slot}
+            eventDate={sheet.eventDate}
             submitting={updateSlot.isPending}
             onCancel={close}
             onSubmit={(values) => updateSlot.mutate(values)}

@@ -6,6 +6,7 @@ import { useSchemaForm } from '../../lib/schemaForm';
 import { trpc } from '../../trpc';
 import type { SlotCreateValues } from './types';
 import { FormActions } from '../FormActions';
+import { SlotDayHint } from '../SlotEditForm';
 
 interface SlotFormValues extends Record<string, unknown> {
   title: string;
@@ -17,6 +18,8 @@ interface SlotFormValues extends Record<string, unknown> {
 
 export interface SlotCreateFormProps {
   signupSheetId: number;
+  /** The sheet's event date: a hint shows when the slot's times fall on another day. */
+  eventDate?: Date;
   onSubmit: (values: SlotCreateValues) => void;
   onCancel: () => void;
   submitting?: boolean;
@@ -26,7 +29,13 @@ export interface SlotCreateFormProps {
  * The 'Add Volunteer Slot' form. Times are optional local date-times, sent as Dates or null;
  * a capacity that is not a number becomes 1.
  */
-export function SlotCreateForm({ signupSheetId, onSubmit, onCancel, submitting = false }: SlotCreateFormProps) {
+export function SlotCreateForm({
+  signupSheetId,
+  eventDate,
+  onSubmit,
+  onCancel,
+  submitting = false,
+}: SlotCreateFormProps) {
   const {
     form,
     onSubmit: handleSubmit,
@@ -57,6 +66,9 @@ export function SlotCreateForm({ signupSheetId, onSubmit, onCancel, submitting =
           <TextInput label="Start Time" type="datetime-local" step={60} {...form.getInputProps('startTime')} />
           <TextInput label="End Time" type="datetime-local" step={60} {...form.getInputProps('endTime')} />
         </Group>
+        {eventDate && (
+          <SlotDayHint startTime={form.values.startTime} endTime={form.values.endTime} eventDate={eventDate} />
+        )}
         <NumberInput
           label="Number of Volunteers Needed"
           required
@@ -73,7 +85,7 @@ export function SlotCreateForm({ signupSheetId, onSubmit, onCancel, submitting =
 
 export interface AddSlotDialogProps {
   /** The sheet the slot goes on; the dialog is open while it is set and `opened` is true. */
-  sheet: { id: number; title: string } | null;
+  sheet: { id: number; title: string; eventDate?: Date } | null;
   opened: boolean;
   onClose: () => void;
 }
@@ -99,6 +111,7 @@ export function AddSlotDialog({ sheet, opened, onClose }: AddSlotDialogProps) {
           </Text>
           <SlotCreateForm
             signupSheetId={sheet.id}
+            eventDate={sheet.eventDate}
             submitting={create.isPending}
             onCancel={onClose}
             onSubmit={(values) => create.mutate(values)}

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { CreateSheetDialog, SheetCreateForm } from './CreateSheetDialog';
@@ -75,7 +75,48 @@ describe('CreateSheetDialog', () => {
   });
 });
 
+describe('SheetCreateForm focus', () => {
+  it('after a failed submit, focuses the first invalid field (Event Title), not the button', async () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SheetCreateForm onSubmit={onSubmit} onCancel={vi.fn()} />);
+    fireEvent.change(input(/^Organizer Name/), { target: { value: 'Olivia' } });
+    const button = screen.getByRole('button', { name: 'Create Sheet' });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(document.activeElement).toBe(input(/^Event Title/)));
+    expect(input(/^Event Title/).getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+
+    // The first invalid field in the form's order: the title once more, then the organizer email.
+    fireEvent.change(input(/^Event Title/), { target: { value: 'Spring Fair' } });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(document.activeElement).toBe(input(/^Organizer Email/)));
+  });
+});
+
 describe('SlotCreateForm', () => {
+  it("hints (without blocking) when the slot is not on the event's day", () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <SlotCreateForm
+        signupSheetId={7}
+        eventDate={new Date(2031, 4, 3, 17, 0)}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    fireEvent.change(input(/^Task Title/), { target: { value: 'Setup crew' } });
+    fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-03T08:00' } });
+    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-30T08:00' } });
+    expect(screen.getByRole('status').textContent).toBe(
+      'This slot is on Friday, May 30, 2031, but the event is on Saturday, May 3, 2031',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ startTime: new Date(2031, 4, 30, 8, 0) }));
+  });
+
   it('sends times as Dates or null, and a capacity that is not a number as 1', () => {
     const onSubmit = vi.fn();
     renderWithProviders(<SlotCreateForm signupSheetId={7} onSubmit={onSubmit} onCancel={vi.fn()} />);

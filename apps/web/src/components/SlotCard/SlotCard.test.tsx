@@ -28,11 +28,13 @@ function adminHandlers() {
 }
 
 describe('SlotCard', () => {
-  it("shows the slot, 'current / max filled' and its volunteers", () => {
+  it('shows the slot, the spots left beside the bar, and its volunteers', () => {
     renderWithProviders(<SlotCard slot={slot()} onSignUp={vi.fn()} />);
     expect(screen.getByRole('heading', { name: 'Ushers' })).toBeDefined();
     expect(screen.getByText('Greet families and hand out programs')).toBeDefined();
-    expect(screen.getByText('1 / 3 filled')).toBeDefined();
+    expect(screen.getByText('2 spots left')).toBeDefined();
+    expect(screen.queryByText(/\d+ \/ \d+/)).toBeNull();
+    expect(screen.getByRole('progressbar', { name: '1 of 3 spots filled' })).toBeDefined();
     expect(screen.getByText('Jamie R.')).toBeDefined();
   });
 
@@ -79,6 +81,62 @@ describe('SlotCard', () => {
     expect(admin.onDelete).toHaveBeenCalledOnce();
     expect(admin.onEditVolunteer).toHaveBeenCalledWith(robin);
     expect(admin.onRemoveVolunteer).toHaveBeenCalledWith(robin);
+  });
+
+  it("counts a single spot as '1 spot left'", () => {
+    renderWithProviders(<SlotCard slot={slot({ currentVolunteers: 2 })} onSignUp={vi.fn()} />);
+    expect(screen.getByText('1 spot left')).toBeDefined();
+  });
+
+  it("says 'Signups closed' instead of Sign Up on a closed slot, and offers no cancel", () => {
+    const mine = volunteer(5, 'Pat Parent', { isMine: true });
+    renderWithProviders(
+      <SlotCard slot={slot({ volunteers: [mine] })} closed onSignUp={vi.fn()} onCancelMine={vi.fn()} />,
+    );
+    expect(screen.getByText('Signups closed')).toBeDefined();
+    expect(screen.getByText('1 volunteer')).toBeDefined();
+    expect(screen.queryByText(/spots? left/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Cancel my signup' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add volunteer' })).toBeNull();
+  });
+
+  it('still lets admins add, edit and remove volunteers on a closed slot', () => {
+    const admin = adminHandlers();
+    const onSignUp = vi.fn();
+    renderWithProviders(<SlotCard slot={slot()} closed onSignUp={onSignUp} admin={admin} />);
+    expect(screen.getByText('Signups closed')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add volunteer' }));
+    expect(onSignUp).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Ushers' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Jamie R.' }));
+    expect(admin.onEdit).toHaveBeenCalledOnce();
+    expect(admin.onRemoveVolunteer).toHaveBeenCalledOnce();
+  });
+
+  it("shows 'You're signed up' with 'Cancel my signup' instead of Sign Up on the viewer's own slot", () => {
+    const mine = volunteer(5, 'Pat Parent', { isMine: true });
+    renderWithProviders(
+      <SlotCard
+        slot={slot({ currentVolunteers: 2, volunteers: [volunteer(1, 'Jamie R.'), mine] })}
+        onSignUp={vi.fn()}
+        onCancelMine={vi.fn()}
+      />,
+    );
+    expect(screen.getByText("You're signed up")).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel my signup' })).toBeDefined();
+  });
+
+  it("keeps 'FULL - No spots available' on a full slot the viewer is on, with their cancel", () => {
+    const mine = volunteer(5, 'Pat Parent', { isMine: true });
+    renderWithProviders(
+      <SlotCard slot={slot({ maxVolunteers: 1, volunteers: [mine] })} onSignUp={vi.fn()} onCancelMine={vi.fn()} />,
+    );
+    expect(screen.getByText('FULL - No spots available')).toBeDefined();
+    expect(screen.getByText("You're signed up")).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Cancel my signup' })).toBeDefined();
   });
 
   it("marks the viewer's own signup 'You' and offers to cancel it", () => {

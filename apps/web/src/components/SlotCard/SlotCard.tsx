@@ -1,12 +1,15 @@
 import { ActionIcon, Badge, Button, Card, Group, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { formatTimeRange } from '../../lib/dates';
-import { isSlotFull } from '../../lib/slots';
+import { isSlotFull, spotsLeftText, volunteerCountText } from '../../lib/slots';
 import type { SlotDetail, VolunteerView } from '../../types';
 import { ClockIcon, EditIcon, TrashIcon } from '../Icons';
 
 export interface SlotCardProps {
   slot: SlotDetail;
+  /** Opens the signup form; on a closed slot, only admins are offered it (to add a volunteer). */
   onSignUp: () => void;
+  /** Signups have closed (API.md): the slot has started, or its event has passed. */
+  closed?: boolean;
   /** Cancels one of the viewer's own signups (those marked isMine). */
   onCancelMine?: (volunteer: VolunteerView) => void;
   /** Admin controls: present only for admins. */
@@ -20,12 +23,10 @@ export interface SlotCardProps {
 
 interface VolunteerRowProps {
   volunteer: VolunteerView;
-  slotTitleId: string;
-  onCancelMine: SlotCardProps['onCancelMine'];
   admin: SlotCardProps['admin'];
 }
 
-function VolunteerRow({ volunteer, slotTitleId, onCancelMine, admin }: VolunteerRowProps) {
+function VolunteerRow({ volunteer, admin }: VolunteerRowProps) {
   const contact = [volunteer.email, volunteer.phone].filter((v): v is string => typeof v === 'string' && v !== '');
   return (
     <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -49,19 +50,6 @@ function VolunteerRow({ volunteer, slotTitleId, onCancelMine, admin }: Volunteer
           <Text size="xs" c="dimmed" fs="italic">
             {volunteer.notes}
           </Text>
-        )}
-        {volunteer.isMine && onCancelMine && (
-          <Button
-            variant="subtle"
-            color="red"
-            size="compact-xs"
-            mt={4}
-            style={{ alignSelf: 'flex-start' }}
-            aria-describedby={slotTitleId}
-            onClick={() => onCancelMine(volunteer)}
-          >
-            Cancel my signup
-          </Button>
         )}
       </Stack>
       {admin && (
@@ -91,9 +79,13 @@ function VolunteerRow({ volunteer, slotTitleId, onCancelMine, admin }: Volunteer
   );
 }
 
-/** One volunteer slot on the sheet page: its details, volunteers, and Sign Up or FULL. */
-export function SlotCard({ slot, onSignUp, onCancelMine, admin }: SlotCardProps) {
+/**
+ * One volunteer slot on the sheet page: its details, volunteers, and Sign Up, FULL, 'Signups
+ * closed', or the viewer's own signup with its cancel.
+ */
+export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }: SlotCardProps) {
   const full = isSlotFull(slot);
+  const mine = slot.volunteers.filter((v) => v.isMine);
   const time = formatTimeRange(slot.startTime, slot.endTime);
   const titleId = `slot-${slot.id}-title`;
   const filledPercent =
@@ -134,7 +126,7 @@ export function SlotCard({ slot, onSignUp, onCancelMine, admin }: SlotCardProps)
         )}
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            {slot.currentVolunteers} / {slot.maxVolunteers} filled
+            {closed ? volunteerCountText(slot.currentVolunteers) : spotsLeftText(slot)}
           </Text>
           <Progress
             value={filledPercent}
@@ -150,24 +142,50 @@ export function SlotCard({ slot, onSignUp, onCancelMine, admin }: SlotCardProps)
             </Text>
             <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
               {slot.volunteers.map((v) => (
-                <VolunteerRow
-                  key={v.id}
-                  volunteer={v}
-                  slotTitleId={titleId}
-                  onCancelMine={onCancelMine}
-                  admin={admin}
-                />
+                <VolunteerRow key={v.id} volunteer={v} admin={admin} />
               ))}
             </Stack>
           </Stack>
         )}
-        {full ? (
+        {closed ? (
+          <Text fw={700} c="gray.8">
+            Signups closed
+          </Text>
+        ) : full ? (
           <Text fw={700} c="red.9">
             FULL - No spots available
           </Text>
         ) : (
-          <Button onClick={onSignUp} aria-describedby={titleId}>
-            Sign Up
+          mine.length === 0 && (
+            <Button onClick={onSignUp} aria-describedby={titleId}>
+              Sign Up
+            </Button>
+          )
+        )}
+        {mine.length > 0 && (
+          <Stack gap={6}>
+            <Text fw={700} c="teal.9">
+              You&apos;re signed up
+            </Text>
+            {/* Once the slot has started, the signup is part of the record. */}
+            {!closed &&
+              onCancelMine &&
+              mine.map((volunteer) => (
+                <Button
+                  key={volunteer.id}
+                  variant="light"
+                  color="red"
+                  aria-describedby={titleId}
+                  onClick={() => onCancelMine(volunteer)}
+                >
+                  {mine.length === 1 ? 'Cancel my signup' : `Cancel signup for ${volunteer.name}`}
+                </Button>
+              ))}
+          </Stack>
+        )}
+        {closed && admin && !full && (
+          <Button variant="light" onClick={onSignUp} aria-describedby={titleId}>
+            Add volunteer
           </Button>
         )}
       </Stack>

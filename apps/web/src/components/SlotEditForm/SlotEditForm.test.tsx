@@ -21,6 +21,20 @@ function setup(submitting = false) {
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
 describe('SlotEditForm', () => {
+  it("hints (without blocking) when a time falls outside the event's day", () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <SlotEditForm slot={slot} eventDate={new Date(2031, 4, 3, 17, 0)} onSubmit={onSubmit} onCancel={vi.fn()} />,
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.change(input(/^End Time/), { target: { value: '2031-05-04T01:00' } });
+    expect(screen.getByRole('status').textContent).toBe(
+      'This slot is on Sunday, May 4, 2031, but the event is on Saturday, May 3, 2031',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Update Slot' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ id: 4, endTime: new Date(2031, 4, 4, 1, 0) }));
+  });
+
   it('is prefilled, with times as local date-times to the minute', () => {
     setup();
     expect(input(/^Volunteer Role/).value).toBe('Setup crew');

@@ -3,6 +3,7 @@ import { slotUpdateSchema } from '@pac/validators';
 import type { z } from 'zod';
 import { toDateTimeLocal } from '../../lib/dates';
 import { useSchemaForm } from '../../lib/schemaForm';
+import { SlotDayHint } from './SlotDayHint';
 
 export type SlotUpdateValues = z.output<typeof slotUpdateSchema>;
 
@@ -17,6 +18,8 @@ export interface SlotEditFormSlot {
 
 export interface SlotEditFormProps {
   slot: SlotEditFormSlot;
+  /** The sheet's event date: a hint shows when the slot's times fall on another day. */
+  eventDate?: Date;
   onSubmit: (values: SlotUpdateValues) => void;
   onCancel: () => void;
   submitting?: boolean;
@@ -34,7 +37,7 @@ type SlotFormValues = {
  * The admin's 'Edit Volunteer Slot' form. Times are local date-times to the minute; an empty
  * time clears it.
  */
-export function SlotEditForm({ slot, onSubmit, onCancel, submitting = false }: SlotEditFormProps) {
+export function SlotEditForm({ slot, eventDate, onSubmit, onCancel, submitting = false }: SlotEditFormProps) {
   const initialValues: SlotFormValues = {
     title: slot.title,
     description: slot.description ?? '',
@@ -57,6 +60,9 @@ export function SlotEditForm({ slot, onSubmit, onCancel, submitting = false }: S
           <TextInput label="Start Time" type="datetime-local" step={60} {...form.getInputProps('startTime')} />
           <TextInput label="End Time" type="datetime-local" step={60} {...form.getInputProps('endTime')} />
         </Group>
+        {eventDate && (
+          <SlotDayHint startTime={form.values.startTime} endTime={form.values.endTime} eventDate={eventDate} />
+        )}
         <NumberInput
           label="Number of Volunteers Needed"
           required

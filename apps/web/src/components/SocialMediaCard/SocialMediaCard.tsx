@@ -17,7 +17,8 @@ import { notifyFailure, notifyFailureText, notifySuccess } from '../../lib/notif
 import { trpc } from '../../trpc';
 import { ShareIcon } from '../Icons';
 import { useRefreshMonitoring } from '../MonitoringPanel';
-import { useSendTestPosts, useSocialStatus } from './useSocial';
+import { SendTestPostsButton } from './SendTestPostsButton';
+import { useSocialStatus } from './useSocial';
 
 export interface SocialStatus {
   facebook: boolean;
@@ -69,7 +70,6 @@ export function SocialStatusBadges({ status, loading = false }: SocialStatusBadg
 export function SocialMediaCard() {
   const status = useSocialStatus();
   const refresh = useRefreshMonitoring();
-  const { send: sendTestPosts, pending: sendingTestPosts } = useSendTestPosts();
 
   const test = trpc.social.test.useMutation({
     onSuccess: ({ results }) => {
@@ -152,9 +152,7 @@ export function SocialMediaCard() {
             <Button variant="default" onClick={() => demo.mutate()} disabled={demo.isPending}>
               {demo.isPending ? 'Creating...' : 'Create Demo Notifications'}
             </Button>
-            <Button onClick={sendTestPosts} disabled={sendingTestPosts}>
-              {sendingTestPosts ? 'Sending...' : 'Send Test Posts to Social Media'}
-            </Button>
+            <SendTestPostsButton status={status.data} loading={status.isPending} />
             <Button variant="light" onClick={() => testEmail.mutate()} disabled={testEmail.isPending}>
               {testEmail.isPending ? 'Sending...' : 'Send Test Posts to Email'}
             </Button>

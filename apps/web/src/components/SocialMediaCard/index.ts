@@ -4,4 +4,5 @@ export {
   SocialStatusBadges,
   type SocialStatusBadgesProps,
 } from './SocialMediaCard';
+export { noPlatformConnected, SendTestPostsButton, type SendTestPostsButtonProps } from './SendTestPostsButton';
 export { useSendTestPosts, useSocialStatus } from './useSocial';

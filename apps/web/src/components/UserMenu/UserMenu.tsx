@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/session';
 import { useAccountDialogs } from '../../session/AccountDialogsProvider';
 import { useSignOut } from '../../session/useSignOut';
+import { AccountName } from '../Header';
 
 function Chevron() {
   return (
@@ -28,8 +29,13 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="light" rightSection={<Chevron />} aria-label={`Account menu for ${user.name}`}>
-          {user.name}
+        <Button
+          variant="light"
+          rightSection={<Chevron />}
+          aria-label={`Account menu for ${user.name}`}
+          px={{ base: 'xs', sm: 'md' }}
+        >
+          <AccountName name={user.name} />
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

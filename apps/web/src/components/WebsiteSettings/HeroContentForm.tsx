@@ -3,6 +3,7 @@ import { type HeroContent, type HeroContentInput, heroLimits, type HeroVisibilit
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { checkHeroForm, heroFormValues, type HeroFormValues, heroInput } from '../../lib/hero';
 import { notifyFailureText } from '../../lib/notify';
+import { useFocusFirstInvalid } from '../../lib/schemaForm';
 import { TrashIcon } from '../Icons';
 
 export interface HeroContentFormProps {
@@ -56,6 +57,7 @@ export function HeroContentForm({ content, onSubmit, onCancel, submitting = fals
   // Validate on submit, then re-validate on every change (SPEC.md section 9).
   const [attempted, setAttempted] = useState(false);
   const errors = attempted ? checkHeroForm(values).errors : {};
+  const focusFirstInvalid = useFocusFirstInvalid();
 
   const setText = (field: TextField, value: string) => setValues((v) => ({ ...v, [field]: value }));
   const setShown = (flag: keyof HeroVisibility, shown: boolean) =>
@@ -87,6 +89,7 @@ export function HeroContentForm({ content, onSubmit, onCancel, submitting = fals
     const check = checkHeroForm(values);
     if (check.summary !== null) {
       notifyFailureText('Validation Error', check.summary);
+      focusFirstInvalid(event.currentTarget);
       return;
     }
     onSubmit(heroInput(values));

@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { defaultHeroContent, type HeroContent } from '@pac/validators';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -42,6 +42,23 @@ describe('HeroContentForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(onSubmit).toHaveBeenCalledOnce();
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ visibility: { title: false } });
+  });
+
+  it('after a failed save, focuses the first invalid field that can be edited', async () => {
+    renderHeroForm();
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    fireEvent.change(input(/^Title/), { target: { value: '' } });
+    fireEvent.change(input(/^Stat Number/), { target: { value: '' } });
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() => expect(document.activeElement).toBe(input(/^Title/)));
+    expect(screen.getByText('Title is required when visible')).toBeDefined();
+
+    // With the title hidden (its field disabled), the next invalid one.
+    fireEvent.click(toggle('Show main title'));
+    save.focus();
+    fireEvent.click(save);
+    await waitFor(() => expect(document.activeElement).toBe(input(/^Stat Number/)));
   });
 
   it('shows at least 3 bullet fields, each with its own switch, and adds up to 5', () => {

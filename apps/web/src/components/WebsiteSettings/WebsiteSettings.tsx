@@ -46,7 +46,8 @@ export function WebsiteSettings() {
           </Text>
         </div>
 
-        <Group justify="space-between" wrap="nowrap" align="center">
+        {/* On a phone the button goes below the thumbnail rather than squeeze the text beside it. */}
+        <Group justify="space-between" wrap="wrap" align="center">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
             {!image.isPending && <Thumbnail key={customImage ?? 'default'} src={customImage ?? defaultHeroImagePath} />}
             <div>

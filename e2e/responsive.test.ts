@@ -1,0 +1,704 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { smtpEnv, startTestSmtp, type TestSmtp } from '@pac/server/test/smtp';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settle } from './a11y';
+import { admin, inDays, type Journey, mailedLink, startJourney } from './harness';
+
+/**
+ * Every page and the main dialogs at a phone's width (390 × 844) and a laptop's (1280 × 800), with
+ * data as people type it: long titles, a 60-character word, many slots, full and past slots,
+ * non-ASCII names and a long email address. A page fails when something is wider than the window or
+ * a text is cut off at the edge of its box. A screenshot of each (the full page, or the dialog's
+ * top and end) lands in `screenshotDir`.
+ */
+
+const screenshotDir = fileURLToPath(new URL('./screenshots/responsive/', import.meta.url));
+
+const viewports = [
+  { name: 'phone-390x844', width: 390, height: 844 },
+  { name: 'laptop-1280x800', width: 1280, height: 800 },
+];
+
+/** A 60-character word with no break opportunity (a German compound noun, cut to length). */
+const longWord = 'Donaudampfschifffahrtselektrizitätenhauptbetriebswerkbauunterbeamtengesellschaft'.slice(0, 60);
+const longEmail = 'zoe.nunez-odegard.family.volunteer.coordinator@parents.example-district.org';
+const adminName = 'Zoë Ñúñez-Ødegård';
+
+const bigSheetTitle = 'Spring Family Fun Fair, Silent Auction and Community Potluck Dinner in the Gymnasium';
+const wordSheetTitle = `Fundraiser ${longWord}`;
+const longSlotTitle = 'Set up the tables, chairs, decorations and the welcome banner at the main entrance';
+
+let site: Server;
+let smtp: TestSmtp;
+let journey: Journey;
+let adminId = 0;
+let bigSheetId = 0;
+let wordSheetId = 0;
+let pastSheetId = 0;
+let cancelLink = '';
+let unsubscribeLink = '';
+
+interface SlotSeed {
+  title: string;
+  description?: string;
+  maxVolunteers: number;
+  /** Hours after the event's start; none for a slot without a time. */
+  startHour?: number;
+  hours?: number;
+}
+
+async function createSheet(
+  sheet: { title: string; description: string; eventDate: string; organizerName?: string; organizerEmail?: string },
+  slots: SlotSeed[],
+): Promise<{ sheetId: number; slotIds: number[] }> {
+  const created = await journey.api('POST', '/api/signup-sheets', {
+    organizerName: 'Olivia Organizer',
+    organizerEmail: 'olivia@example.org',
+    ...sheet,
+  });
+  if (created.status !== 201) throw new Error(`seed sheet: ${created.status} ${JSON.stringify(created.body)}`);
+  const sheetId = (created.body as { id: number }).id;
+  const start = new Date(sheet.eventDate).getTime();
+  const hour = 60 * 60 * 1000;
+  const slotIds: number[] = [];
+  for (const slot of slots) {
+    const startTime = slot.startHour === undefined ? null : new Date(start + slot.startHour * hour).toISOString();
+    const endTime =
+      slot.startHour === undefined ? null : new Date(start + (slot.startHour + (slot.hours ?? 1)) * hour).toISOString();
+    const res = await journey.api('POST', '/api/volunteer-slots', {
+      signupSheetId: sheetId,
+      title: slot.title,
+      description: slot.description ?? '',
+      maxVolunteers: slot.maxVolunteers,
+      startTime,
+      endTime,
+    });
+    if (res.status !== 201) throw new Error(`seed slot: ${res.status} ${JSON.stringify(res.body)}`);
+    slotIds.push((res.body as { id: number }).id);
+  }
+  return { sheetId, slotIds };
+}
+
+/** Signs `person` up to a slot without an account (or as the admin, with `asAdmin`). */
+async function signUp(
+  slotId: number | undefined,
+  person: { name: string; email: string; notes?: string; emailConsent?: boolean },
+  asAdmin = false,
+): Promise<void> {
+  const res = await journey.api(
+    'POST',
+    '/api/volunteers',
+    { slotId, phone: '+1 (555) 010-0199', notes: '', ...person, ...(asAdmin ? { userId: adminId } : {}) },
+    asAdmin,
+  );
+  if (res.status !== 201) throw new Error(`seed signup: ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+beforeAll(async () => {
+  mkdirSync(screenshotDir, { recursive: true });
+  console.info(`responsive: screenshots in ${screenshotDir}`);
+
+  site = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><html><body><main><h1>District News</h1><p>Welcome back.</p></main></body></html>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const sitePort = (site.address() as AddressInfo).port;
+  smtp = await startTestSmtp();
+  journey = await startJourney({
+    ...smtpEnv(smtp),
+    MONITOR_ALLOW_PRIVATE_ADDRESSES: 'true',
+    MONITOR_RESOLVE: 'www.example-district.org=127.0.0.1',
+    MONITOR_HOST_SPACING_MS: '0',
+  });
+
+  // The signed-in admin has a non-ASCII name, and a long default recipient address.
+  const me = await journey.api('GET', '/api/auth/me');
+  adminId = (me.body as { id: number }).id;
+  const renamed = await journey.api('PATCH', `/api/auth/account/${adminId}`, {
+    name: adminName,
+    email: admin.email,
+    phone: '+1 (555) 010-0100',
+    emailConsent: true,
+  });
+  expect(renamed.status).toBe(200);
+  expect((await journey.api('POST', '/api/settings/adminEmail', { key: 'adminEmail', value: longEmail })).status).toBe(
+    200,
+  );
+
+  // Many slots, long titles, a long word in the description, a full slot and an untimed one.
+  const big = await createSheet(
+    {
+      title: bigSheetTitle,
+      description: `Join us for our biggest evening of the year!\nBring a friend. Our partner this year: ${longWord}.`,
+      eventDate: inDays(6),
+      organizerName: 'Maximiliana Wolfeschlegelsteinhausen-Bergerdorff',
+      organizerEmail: longEmail,
+    },
+    [
+      { title: longSlotTitle, description: 'Meet at the office.', maxVolunteers: 6, startHour: 0, hours: 2 },
+      { title: 'Ticket desk', maxVolunteers: 2, startHour: 1 },
+      { title: `Sponsor table for ${longWord}`, description: longWord, maxVolunteers: 3, startHour: 1, hours: 3 },
+      { title: 'Face painting', maxVolunteers: 4, startHour: 2 },
+      { title: 'Silent auction runners', maxVolunteers: 5, startHour: 2, hours: 2 },
+      { title: 'Bake sale', maxVolunteers: 3, startHour: 3 },
+      { title: 'Potluck serving line', maxVolunteers: 8, startHour: 3, hours: 2 },
+      { title: 'Coat check', maxVolunteers: 2, startHour: 4 },
+      { title: 'First aid', maxVolunteers: 1, startHour: 0, hours: 5 },
+      { title: 'Photography', maxVolunteers: 1, startHour: 1, hours: 4 },
+      { title: 'Kids crafts corner', maxVolunteers: 3, startHour: 2 },
+      { title: 'Clean up crew', maxVolunteers: 10, startHour: 5, hours: 2 },
+      { title: 'Raffle sales', maxVolunteers: 2 },
+      { title: 'Donations drop-off', maxVolunteers: 40 },
+    ],
+  );
+  bigSheetId = big.sheetId;
+  const zoe = { name: 'Zoë Ñúñez-Ødegård', email: longEmail, emailConsent: true, notes: `Can bring ${longWord}` };
+  await signUp(big.slotIds[0], zoe);
+  await signUp(big.slotIds[0], { name: '李小龙', email: 'li.xiaolong@example.org' });
+  await signUp(big.slotIds[1], { name: 'Maximiliana Wolfeschlegelsteinhausen-Bergerdorff', email: 'max@example.org' });
+  await signUp(big.slotIds[1], { name: '李小龙', email: 'li.xiaolong@example.org' });
+  await signUp(big.slotIds[8], { name: 'Søren Kierkegaard-Åström', email: 'soren@example.org' });
+  await signUp(big.slotIds[2], { name: adminName, email: admin.email }, true);
+
+  const word = await createSheet({ title: wordSheetTitle, description: longWord, eventDate: inDays(9) }, [
+    { title: longWord, description: longWord, maxVolunteers: 2, startHour: 0 },
+    { title: 'Greeters', maxVolunteers: 2, startHour: 1 },
+    { title: 'Raffle', maxVolunteers: 1 },
+  ]);
+  wordSheetId = word.sheetId;
+  await signUp(word.slotIds[0], { name: '李小龙', email: 'li.xiaolong@example.org', notes: longWord });
+
+  const bake = await createSheet(
+    { title: 'Fall Bake Sale', description: 'Cookies, cakes and coffee.', eventDate: inDays(3) },
+    [
+      { title: 'Bakers', maxVolunteers: 6 },
+      { title: 'Cashier', maxVolunteers: 1, startHour: 0, hours: 3 },
+      { title: 'Set-up', maxVolunteers: 2, startHour: -1 },
+      { title: 'Pack-down', maxVolunteers: 2, startHour: 3 },
+    ],
+  );
+  await signUp(bake.slotIds[1], { name: 'Zoë Ñúñez-Ødegård', email: 'zoe@example.org' });
+  await createSheet({ title: 'Book Fair', description: '', eventDate: inDays(12) }, []);
+
+  // A past event with the admin's own signup: created ahead, then moved back 20 days, so that it
+  // works whether or not the server still takes signups for past slots.
+  const past = await createSheet({ title: 'Winter Concert', description: 'Thank you!', eventDate: inDays(1) }, [
+    { title: 'Ushers', maxVolunteers: 2, startHour: 0, hours: 2 },
+    { title: 'Stage crew', maxVolunteers: 1, startHour: 1 },
+  ]);
+  pastSheetId = past.sheetId;
+  await signUp(past.slotIds[0], { name: adminName, email: admin.email }, true);
+  const pastDate = new Date(inDays(-20));
+  expect(
+    (await journey.api('PATCH', `/api/signup-sheets/${pastSheetId}`, { eventDate: pastDate.toISOString() })).status,
+  ).toBe(200);
+  for (const [index, slotId] of past.slotIds.entries()) {
+    const startTime = new Date(pastDate.getTime() + index * 60 * 60 * 1000);
+    const endTime = new Date(startTime.getTime() + 2 * 60 * 60 * 1000);
+    const moved = await journey.api('PATCH', `/api/volunteer-slots/${slotId}`, {
+      startTime: startTime.toISOString(),
+      endTime: endTime.toISOString(),
+    });
+    expect(moved.status).toBe(200);
+  }
+
+  const monitor = await journey.api('POST', '/api/monitors', {
+    name: 'District news and announcements for families of the elementary campus',
+    url: `http://www.example-district.org:${sitePort}/news/announcements/2025-2026/families/elementary-campus`,
+    selectors: ['main'],
+  });
+  expect(monitor.status).toBe(201);
+  expect((await journey.api('POST', `/api/monitors/${(monitor.body as { id: number }).id}/check`)).status).toBe(200);
+
+  cancelLink = await mailedLink(smtp, longEmail, '/cancel-signup/\\d+');
+  unsubscribeLink = await mailedLink(smtp, longEmail, '/unsubscribe/\\d+');
+});
+
+afterAll(async () => {
+  await journey.close();
+  await smtp.close();
+  await new Promise<void>((resolve) => site.close(() => resolve()));
+});
+
+/**
+ * What is wrong with the layout of the page as it is now: the page scrolls sideways, an element
+ * reaches past the window's right edge, a box scrolls sideways that should not, or a text runs past
+ * the edge of a box that hides its overflow. Text cut on purpose (an ellipsis with a title that
+ * holds the whole text) and the insides of boxes made to scroll sideways (tables, raw content)
+ * are fine.
+ */
+async function layoutProblems(page: Page, scope: 'page' | 'dialog'): Promise<string[]> {
+  return page.evaluate((scope) => {
+    const viewportWidth = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    const describe = (element: Element) => {
+      const classes = (element.getAttribute('class') ?? '')
+        .split(/\s+/)
+        .filter((name) => name !== '' && !/^m_[0-9a-f]+$/.test(name))
+        .slice(0, 3)
+        .join(' ');
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+      return `<${element.tagName.toLowerCase()}${classes ? ` class="${classes}"` : ''}> "${text.slice(0, 50)}${text.length > 50 ? '…' : ''}"`;
+    };
+    const scrollsOnPurpose = (element: Element) =>
+      element.matches(
+        '.mantine-ScrollArea-root, .mantine-ScrollArea-viewport, .mantine-TableScrollContainer-scrollContainer, pre, textarea, input, select',
+      );
+
+    if (document.documentElement.scrollWidth > viewportWidth) {
+      problems.push(
+        `the page scrolls sideways (scrollWidth ${document.documentElement.scrollWidth} > ${viewportWidth})`,
+      );
+    }
+
+    // With a dialog open, the page behind it has been checked on its own: check the dialog on top.
+    const dialogs = Array.from(document.querySelectorAll('[role="dialog"]')).filter((d) => d.checkVisibility());
+    const root = scope === 'dialog' ? dialogs.at(-1) : document.body;
+    if (!root) return ['no open dialog to check'];
+    for (const element of [root, ...Array.from(root.querySelectorAll('*'))]) {
+      if (element instanceof SVGElement && !(element instanceof SVGSVGElement)) continue;
+      if (!element.checkVisibility({ visibilityProperty: true })) continue;
+      const rect = element.getBoundingClientRect();
+      // Nothing to see, or visually hidden text (a 1 px clipped box) for screen readers.
+      if (rect.width <= 2 || rect.height <= 2) continue;
+      const style = getComputedStyle(element);
+
+      // The box this element is seen through: the window, narrowed by every ancestor that hides
+      // or scrolls its overflow. Visually hidden text (a 1 px clipped box) is left alone; inside a
+      // box made to scroll sideways, only what is cut within the element itself counts.
+      let clipLeft = 0;
+      let clipRight = viewportWidth;
+      let clipper: Element | null = null;
+      let skip = false;
+      let inScroller = false;
+      for (
+        let ancestor = element.parentElement;
+        ancestor && ancestor !== document.body;
+        ancestor = ancestor.parentElement
+      ) {
+        if (getComputedStyle(ancestor).overflowX === 'visible') continue;
+        const box = ancestor.getBoundingClientRect();
+        if (box.width <= 2 || box.height <= 2) {
+          skip = true;
+          break;
+        }
+        if (scrollsOnPurpose(ancestor)) {
+          inScroller = true;
+          break;
+        }
+        const inner = box.left + ancestor.clientLeft;
+        if (inner > clipLeft) clipLeft = inner;
+        if (inner + ancestor.clientWidth < clipRight) {
+          clipRight = inner + ancestor.clientWidth;
+          clipper = ancestor;
+        }
+      }
+      if (skip) continue;
+
+      if (!inScroller && clipper === null && rect.right > viewportWidth + 1) {
+        problems.push(
+          `wider than the window (right edge ${Math.round(rect.right)} > ${viewportWidth}): ${describe(element)}`,
+        );
+      }
+      // A flex or grid item that sticks out of its row overlaps what is beside it.
+      const parent = element.parentElement;
+      if (parent && parent !== document.body && (style.position === 'static' || style.position === 'relative')) {
+        const parentStyle = getComputedStyle(parent);
+        if (/flex|grid/.test(parentStyle.display)) {
+          const parentBox = parent.getBoundingClientRect();
+          const contentRight =
+            parentBox.right - parseFloat(parentStyle.borderRightWidth) - parseFloat(parentStyle.paddingRight);
+          if (rect.right > contentRight + 1) {
+            problems.push(
+              `sticks out of its row (right edge ${Math.round(rect.right)} > ${Math.round(contentRight)}): ${describe(element)}`,
+            );
+          }
+        }
+      }
+      if (
+        (style.overflowX === 'auto' || style.overflowX === 'scroll') &&
+        !scrollsOnPurpose(element) &&
+        element.scrollWidth > element.clientWidth + 1
+      ) {
+        problems.push(
+          `scrolls sideways (scrollWidth ${element.scrollWidth} > clientWidth ${element.clientWidth}): ${describe(element)}`,
+        );
+      }
+
+      const texts = Array.from(element.childNodes).filter(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
+      if (texts.length === 0 || element instanceof SVGElement) continue;
+      const titled = element.closest('[title]') !== null;
+      const truncatedOnPurpose = (box: Element) => getComputedStyle(box).textOverflow === 'ellipsis' && titled;
+      if (
+        (style.overflowX === 'hidden' || style.overflowX === 'clip') &&
+        style.display !== 'inline' &&
+        element.scrollWidth > element.clientWidth + 1 &&
+        !truncatedOnPurpose(element)
+      ) {
+        problems.push(
+          `clipped text (scrollWidth ${element.scrollWidth} > clientWidth ${element.clientWidth}): ${describe(element)}`,
+        );
+        continue;
+      }
+      const range = document.createRange();
+      let left = Infinity;
+      let right = -Infinity;
+      for (const text of texts) {
+        range.selectNodeContents(text);
+        const box = range.getBoundingClientRect();
+        if (box.width === 0) continue;
+        left = Math.min(left, box.left);
+        right = Math.max(right, box.right);
+      }
+      // Text that runs out of its own box overlaps what is beside it.
+      if (style.display !== 'inline' && style.overflowX === 'visible' && right > rect.right + 1) {
+        problems.push(
+          `text runs out of its box (to ${Math.round(right)}, its box ends at ${Math.round(rect.right)}): ${describe(element)}`,
+        );
+      }
+      if (!inScroller && (right > clipRight + 1 || left < clipLeft - 1) && !(clipper && truncatedOnPurpose(clipper))) {
+        const edge = clipper ? `the edge of ${describe(clipper).slice(0, 80)}` : 'the window';
+        problems.push(
+          `clipped text (runs from ${Math.round(left)} to ${Math.round(right)}, past ${edge} at ${Math.round(clipLeft)}–${Math.round(clipRight)}): ${describe(element)}`,
+        );
+      }
+
+      // Text squeezed into too narrow a box breaks inside its words ('Ima / ge'). Words up to 20
+      // characters stay whole (a hyphen may end a line); longer ones (addresses, compound words)
+      // may break anywhere.
+      words: for (const text of texts) {
+        for (const word of (text.textContent ?? '').matchAll(/\S+/g)) {
+          if (word[0].length > 20) continue;
+          for (const part of word[0].matchAll(/[^-–—/]+/g)) {
+            const start = word.index + part.index;
+            range.setStart(text, start);
+            range.setEnd(text, start + part[0].length);
+            const tops = Array.from(range.getClientRects(), (line) => line.top);
+            if (Math.max(...tops) - Math.min(...tops) > 4) {
+              problems.push(`a word breaks across lines ('${part[0]}': its box is too narrow): ${describe(element)}`);
+              break words;
+            }
+          }
+        }
+      }
+    }
+    return [...new Set(problems)];
+  }, scope);
+}
+
+/** The brand stays on one line; at phone width, icon buttons are at least 44 × 44 px. */
+async function headerAndTouchProblems(page: Page, phone: boolean): Promise<string[]> {
+  return page.evaluate((phone) => {
+    const problems: string[] = [];
+    const brand = document.querySelector('header a[aria-label="PAC Hub home"]');
+    if (brand) {
+      const lines = brand.getClientRects().length;
+      const height = brand.getBoundingClientRect().height;
+      const lineHeight = parseFloat(getComputedStyle(brand.firstElementChild ?? brand).lineHeight) || 28;
+      if (lines > 1 || height > lineHeight * 1.5)
+        problems.push(`'PAC Hub' wraps in the header (${Math.round(height)} px tall)`);
+    }
+    if (phone) {
+      // Icon buttons inside a field (show password) are sized by the field.
+      for (const button of Array.from(document.querySelectorAll('.mantine-ActionIcon-root'))) {
+        if (!button.checkVisibility() || button.closest('.mantine-Input-section')) continue;
+        const { width, height } = button.getBoundingClientRect();
+        if (width < 43.5 || height < 43.5) {
+          problems.push(
+            `touch target under 44 × 44 px (${Math.round(width)} × ${Math.round(height)}): ${button.getAttribute('aria-label') ?? button.outerHTML.slice(0, 80)}`,
+          );
+        }
+      }
+    }
+    return problems;
+  }, phone);
+}
+
+describe.each(viewports)('at $name', (viewport) => {
+  let context: BrowserContext;
+  let page: Page;
+  const phone = viewport.width < 768;
+
+  beforeAll(async () => {
+    context = await journey.browser.newContext({
+      baseURL: journey.server.url,
+      viewport: { width: viewport.width, height: viewport.height },
+      hasTouch: phone,
+    });
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  /**
+   * Checks the page (or its open dialog) as it is now, saves its screenshot as `name`, and fails
+   * with every problem found; the test goes on to its next page or dialog.
+   */
+  async function check(name: string, scope: 'page' | 'dialog' = 'page'): Promise<void> {
+    // The account menu loads after the page: the header is not done while its button spins.
+    await page.waitForFunction(() => document.querySelector('header [data-loading]') === null);
+    await settle(page);
+    await page.evaluate(() => document.fonts.ready);
+    const path = `${screenshotDir}${viewport.name}/${name}.png`;
+    mkdirSync(`${screenshotDir}${viewport.name}`, { recursive: true });
+    if (scope === 'page') {
+      await page.screenshot({ path, fullPage: true });
+    } else {
+      // A dialog is fixed over the page and scrolls inside: its top, and its end when it is long.
+      await page.screenshot({ path });
+      const dialog = page.getByRole('dialog').last();
+      const scrolled = await dialog.evaluate((element) => {
+        if (element.scrollHeight <= element.clientHeight + 1) return false;
+        element.scrollTop = element.scrollHeight;
+        return true;
+      });
+      if (scrolled) await page.screenshot({ path: path.replace(/\.png$/, '-end.png') });
+    }
+    const problems = [...(await layoutProblems(page, scope)), ...(await headerAndTouchProblems(page, phone))];
+    expect
+      .soft(problems, `${name} at ${viewport.name} (${page.url()}), screenshot ${path}:\n  ${problems.join('\n  ')}`)
+      .toEqual([]);
+  }
+
+  /** Opens `path`, waits for `ready`, checks it, and that the tab is named `title` ('… · PAC Hub'). */
+  async function checkPage(name: string, path: string, ready: (page: Page) => Locator, title: string): Promise<void> {
+    await page.goto(path);
+    await ready(page).first().waitFor();
+    await check(name);
+    expect.soft(await page.title(), `the tab title of ${name}`).toBe(title);
+  }
+
+  /** Waits for the dialog named `dialogName`, checks the page with it open, and closes it. */
+  async function checkDialog(
+    name: string,
+    dialogName: string | RegExp,
+    whileOpen?: (dialog: Locator) => Promise<void>,
+  ) {
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    await dialog.waitFor();
+    await whileOpen?.(dialog);
+    await check(name, 'dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  }
+
+  describe('signed out', () => {
+    it('home', async () => {
+      await checkPage('home-visitor', '/', (p) => p.getByRole('link', { name: 'View & Sign Up' }), 'PAC Hub');
+    });
+
+    it('a sheet with many slots', async () => {
+      await checkPage(
+        'sheet-visitor',
+        `/signup-sheet/${bigSheetId}`,
+        (p) => p.getByText('FULL - No spots available'),
+        `${bigSheetTitle} · PAC Hub`,
+      );
+    });
+
+    it('the Login and Sign Up dialog', async () => {
+      await page.goto('/');
+      await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+      await checkDialog('dialog-login', 'Welcome to PAC Hub');
+      await page.getByRole('banner').getByRole('button', { name: 'Login' }).click();
+      await checkDialog('dialog-sign-up', 'Welcome to PAC Hub', async (dialog) => {
+        await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+        await dialog.getByRole('button', { name: 'Create Account' }).waitFor();
+      });
+    });
+
+    it('/admin signed out', async () => {
+      await checkPage(
+        'admin-signed-out',
+        '/admin',
+        (p) => p.getByRole('heading', { name: 'Admin Access Required' }),
+        'Admin Dashboard · PAC Hub',
+      );
+    });
+
+    it('the email-link pages', async () => {
+      await checkPage(
+        'cancel-signup',
+        cancelLink,
+        (p) => p.getByRole('button', { name: 'Cancel my signup' }),
+        'Cancel Signup · PAC Hub',
+      );
+      await checkPage(
+        'unsubscribe',
+        unsubscribeLink,
+        (p) => p.getByRole('button', { name: 'Stop reminder emails' }),
+        'Reminder Emails · PAC Hub',
+      );
+      await checkPage(
+        'reset-password-invalid',
+        '/reset-password?token=x',
+        (p) => p.getByRole('heading', { name: 'This link is invalid or has expired' }),
+        'Reset Password · PAC Hub',
+      );
+      await checkPage(
+        'reset-password-form',
+        '/reset-password?token=abcdefghijklmnopqrstuvwxyz',
+        (p) => p.getByRole('button', { name: 'Reset password' }),
+        'Reset Password · PAC Hub',
+      );
+      await checkPage(
+        'verify-email',
+        '/verify-email?token=x',
+        (p) => p.getByRole('heading', { name: 'This link is invalid or has expired' }),
+        'Verify Email · PAC Hub',
+      );
+    });
+  });
+
+  describe('signed in as the admin', () => {
+    beforeAll(async () => {
+      const login = await context.request.post('/api/auth/login', { data: admin });
+      expect(login.status()).toBe(200);
+      await page.goto('/');
+      await page.getByRole('button', { name: `Account menu for ${adminName}` }).waitFor();
+    });
+
+    it('home, with delete buttons', async () => {
+      await checkPage('home-admin', '/', (p) => p.getByRole('button', { name: `Delete ${bigSheetTitle}` }), 'PAC Hub');
+    });
+
+    it('the sheet with many slots, with admin controls', async () => {
+      await checkPage(
+        'sheet-admin',
+        `/signup-sheet/${bigSheetId}`,
+        (p) => p.getByRole('button', { name: 'Edit 李小龙' }),
+        `${bigSheetTitle} · PAC Hub`,
+      );
+    });
+
+    it('the sheet with a 60-character word', async () => {
+      await checkPage(
+        'sheet-long-word',
+        `/signup-sheet/${wordSheetId}`,
+        (p) => p.getByRole('button', { name: 'Sign Up' }),
+        `${wordSheetTitle} · PAC Hub`,
+      );
+    });
+
+    it('a past sheet', async () => {
+      await checkPage(
+        'sheet-past',
+        `/signup-sheet/${pastSheetId}`,
+        (p) => p.getByRole('heading', { name: 'Stage crew' }),
+        'Winter Concert · PAC Hub',
+      );
+    });
+
+    it('the signup form and the slot editor on the sheet page', async () => {
+      await page.goto(`/signup-sheet/${wordSheetId}`);
+      await page.getByRole('button', { name: 'Sign Up' }).first().click();
+      await checkDialog('dialog-signup-form', /^Sign up/);
+      await page.getByRole('button', { name: `Edit ${longWord}` }).click();
+      await checkDialog('dialog-edit-slot', 'Edit Volunteer Slot');
+    });
+
+    it('their profile, with upcoming and completed signups', async () => {
+      await checkPage(
+        'profile',
+        `/profile/${adminId}`,
+        (p) => p.getByRole('region', { name: 'Volunteer History' }).getByText('Completed'),
+        'Profile · PAC Hub',
+      );
+    });
+
+    it('Account Settings and Change Password', async () => {
+      const openMenu = async () => {
+        await page.getByRole('button', { name: `Account menu for ${adminName}` }).click();
+        await page.getByRole('menu').waitFor();
+      };
+      await openMenu();
+      await check('user-menu');
+      await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+      await checkDialog('dialog-account-settings', 'Account Settings');
+      await openMenu();
+      await page.getByRole('menuitem', { name: 'Change Password' }).click();
+      await checkDialog('dialog-change-password', 'Change Password');
+    });
+
+    it('the dashboard: Overview', async () => {
+      await checkPage(
+        'admin-overview',
+        '/admin',
+        (p) => p.getByRole('region', { name: 'Manage Signup Sheets' }).getByRole('article', { name: bigSheetTitle }),
+        'Admin Dashboard · PAC Hub',
+      );
+    });
+
+    it('the dashboard: Create New Signup Sheet, Add and Edit Volunteer Slot, Edit Hero Banner Content', async () => {
+      await page.goto('/admin');
+      const manage = page.getByRole('region', { name: 'Manage Signup Sheets' });
+      await manage.getByRole('article', { name: bigSheetTitle }).waitFor();
+      await page.getByRole('button', { name: 'Create New Sign Up' }).click();
+      await checkDialog('dialog-create-sheet', 'Create New Signup Sheet');
+      await manage.getByRole('button', { name: `Add Volunteer Slot to ${wordSheetTitle}` }).click();
+      await checkDialog('dialog-add-slot', 'Add Volunteer Slot');
+      await manage
+        .getByRole('article', { name: bigSheetTitle })
+        .getByRole('button', { name: `Edit ${longSlotTitle}` })
+        .click();
+      await checkDialog('dialog-edit-slot-dashboard', 'Edit Volunteer Slot');
+      await page
+        .getByRole('region', { name: 'Website Settings' })
+        .getByRole('button', { name: 'Edit Content' })
+        .click();
+      await checkDialog('dialog-hero-content', 'Edit Hero Banner Content');
+    });
+
+    it('the dashboard: Website Monitoring', async () => {
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: 'Website Monitoring' }).click();
+      await page
+        .getByRole('button', { name: /^View snapshot of District news/ })
+        .first()
+        .waitFor();
+      await check('admin-monitoring');
+    });
+
+    it('the dashboard: Email Settings', async () => {
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: 'Email Settings' }).click();
+      await page.getByRole('region', { name: 'Default Email Recipient' }).getByText(longEmail).waitFor();
+      await check('admin-email-settings');
+    });
+
+    it('/monitoring', async () => {
+      await checkPage(
+        'monitoring',
+        '/monitoring',
+        (p) => p.getByRole('button', { name: /^View snapshot of District news/ }),
+        'Monitoring Dashboard · PAC Hub',
+      );
+    });
+
+    it('the privacy policy', async () => {
+      await checkPage(
+        'privacy-policy',
+        '/privacy-policy',
+        (p) => p.getByText(/children under 13/i),
+        'Privacy Policy · PAC Hub',
+      );
+    });
+
+    it('an unknown route', async () => {
+      await checkPage(
+        'not-found',
+        '/no/such/page',
+        (p) => p.getByRole('heading', { name: '404 Page Not Found' }),
+        'Page Not Found · PAC Hub',
+      );
+    });
+  });
+});

@@ -1,0 +1,95 @@
+import { type Db, signupSheets, volunteers, volunteerSlots } from '@pac/db';
+import { asc } from 'drizzle-orm';
+import type { ServiceContext } from '../context';
+import { slotHours } from '../slots/service';
+import { signupsWithEvent } from '../volunteers/service';
+import { csvRow } from '../lib/csv';
+import { localDate, localTime } from '../lib/schoolTime';
+
+/**
+ * The report's columns. Each instant comes twice: as ISO 8601 in UTC (exact, for programs) and,
+ * beside it, as 'YYYY-MM-DD HH:mm' on the school's clock, which spreadsheets read as a date and time.
+ */
+export function volunteerCsvHeader(timeZone: string): string[] {
+  const local = (name: string) => `${name} (${timeZone})`;
+  return [
+    'Sheet',
+    'Event Date',
+    local('Event Date'),
+    'Organizer',
+    'Slot',
+    'Start Time',
+    local('Start Time'),
+    'End Time',
+    local('End Time'),
+    'Hours',
+    'Volunteer Name',
+    'Email',
+    'Phone',
+    'Notes',
+    'Email Consent',
+    'Signed Up At',
+    local('Signed Up At'),
+  ];
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : '');
+
+const batchSize = 1000;
+
+/**
+ * The volunteer report, one line at a time: a header, then one row per signup, ordered by event,
+ * slot and signup time. Rows are read in batches, so a large export never sits in memory whole.
+ */
+export function* volunteerCsvLines(db: Db, timeZone: string): Generator<string> {
+  const local = (d: Date | null) => (d ? `${localDate(d, timeZone)} ${localTime(d, timeZone)}` : '');
+  yield csvRow(volunteerCsvHeader(timeZone));
+  for (let offset = 0; ; offset += batchSize) {
+    const batch = signupsWithEvent(db)
+      .orderBy(
+        asc(signupSheets.eventDate),
+        asc(signupSheets.id),
+        asc(volunteerSlots.startTime),
+        asc(volunteerSlots.id),
+        asc(volunteers.signupTime),
+        asc(volunteers.id),
+      )
+      .limit(batchSize)
+      .offset(offset)
+      .all();
+    for (const { sheet, slot, volunteer } of batch) {
+      yield csvRow([
+        sheet.title,
+        iso(sheet.eventDate),
+        local(sheet.eventDate),
+        sheet.organizerName,
+        slot.title,
+        iso(slot.startTime),
+        local(slot.startTime),
+        iso(slot.endTime),
+        local(slot.endTime),
+        slotHours(slot).toFixed(1),
+        volunteer.name,
+        volunteer.email,
+        volunteer.phone,
+        volunteer.notes,
+        volunteer.emailConsent ? 'yes' : 'no',
+        iso(volunteer.signupTime),
+        local(volunteer.signupTime),
+      ]);
+    }
+    if (batch.length < batchSize) return;
+  }
+}
+
+/**
+ * The volunteer report. `lines` is produced lazily and is meant for the REST route, which streams
+ * it as the volunteer-data.csv download (a generator does not travel over the tRPC wire).
+ */
+export function volunteerReport(ctx: ServiceContext) {
+  return {
+    filename: 'volunteer-data.csv',
+    contentType: 'text/csv; charset=utf-8',
+    lines: volunteerCsvLines(ctx.db, ctx.config.timeZone),
+  };
+}

@@ -1,0 +1,75 @@
+import { createMailer, type Mailer, type MailMessage } from '@pac/notify';
+import type { ApiConfig } from '../config';
+
+/** The account mail goes out from (see notifications/service.ts `currentSender`). */
+export interface Sender {
+  user: string;
+  password: string;
+  /** 'settings' when the Email Settings tab overrides the environment. */
+  source: 'settings' | 'environment';
+}
+
+export class MailNotConfiguredError extends Error {
+  constructor() {
+    super('Email is not configured: set the sender email and app password in Email Settings');
+  }
+}
+
+/**
+ * The server's outgoing mail, held by its Runtime: one pooled transport per sender (a changed
+ * sender or password gets a new one), and the mail tasks that run after an answer has gone out.
+ */
+export class MailRuntime {
+  private readonly mailers = new Map<string, Mailer>();
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly config: Pick<ApiConfig, 'mail' | 'schoolName'>) {}
+
+  private mailerFor(sender: Sender): Mailer {
+    const { host, port, secure } = this.config.mail;
+    const key = JSON.stringify([host, port, secure, sender.user, sender.password]);
+    let mailer = this.mailers.get(key);
+    if (!mailer) {
+      this.close();
+      mailer = createMailer({
+        host,
+        port,
+        secure,
+        user: sender.user,
+        password: sender.password,
+        fromName: this.config.schoolName,
+      });
+      this.mailers.set(key, mailer);
+    }
+    return mailer;
+  }
+
+  /** Sends one message from this sender. */
+  async send(sender: Sender, message: MailMessage): Promise<void> {
+    await this.mailerFor(sender).send(message);
+  }
+
+  /**
+   * Runs a mail task after the request has been answered; a failure is logged, never thrown at the
+   * caller (the signup itself has already succeeded). `flush` waits for them all.
+   */
+  inBackground(label: string, task: () => Promise<void>): void {
+    const run = task()
+      .catch((error: unknown) => {
+        console.error(`${label} failed:`, error instanceof Error ? error.message : error);
+      })
+      .finally(() => this.inFlight.delete(run));
+    this.inFlight.add(run);
+  }
+
+  /** Resolves once every background mail task (including ones started meanwhile) has finished. */
+  async flush(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  /** Closes the pooled transports. */
+  close(): void {
+    for (const mailer of this.mailers.values()) mailer.close();
+    this.mailers.clear();
+  }
+}

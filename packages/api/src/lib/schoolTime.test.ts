@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { instantAt, isTimeZone, localDate, localTime, monthBounds, sameDay, wallTime } from './schoolTime';
+
+const vancouver = 'America/Vancouver';
+
+describe('school time', () => {
+  it('knows IANA zones and refuses anything else', () => {
+    expect(isTimeZone('America/Vancouver')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+  });
+
+  it('reads the wall clock of the school, not of the server', () => {
+    // 18:00 UTC on 1 June is 11:00 in Vancouver (PDT, UTC-7).
+    expect(wallTime(new Date('2026-06-01T18:00:00Z'), vancouver)).toEqual({
+      year: 2026,
+      month: 6,
+      day: 1,
+      hour: 11,
+      minute: 0,
+      second: 0,
+    });
+    // 03:00 UTC on 2 June is still 1 June, 20:00, in Vancouver.
+    expect(localDate(new Date('2026-06-02T03:00:00Z'), vancouver)).toBe('2026-06-01');
+    expect(localTime(new Date('2026-06-02T03:00:00Z'), vancouver)).toBe('20:00');
+  });
+
+  it('maps a wall time to its instant on both sides of a daylight-saving change', () => {
+    // Spring forward on 8 March 2026: 06:00 is PDT (UTC-7); the day before, 06:00 was PST (UTC-8).
+    expect(instantAt({ year: 2026, month: 3, day: 8, hour: 6 }, vancouver).toISOString()).toBe(
+      '2026-03-08T13:00:00.000Z',
+    );
+    expect(instantAt({ year: 2026, month: 3, day: 7, hour: 6 }, vancouver).toISOString()).toBe(
+      '2026-03-07T14:00:00.000Z',
+    );
+    // 02:30 does not exist that night: the instant just after the gap (03:30 PDT).
+    expect(instantAt({ year: 2026, month: 3, day: 8, hour: 2, minute: 30 }, vancouver).toISOString()).toBe(
+      '2026-03-08T10:30:00.000Z',
+    );
+    // Fall back on 1 November 2026: 01:30 happens twice; the first (PDT) is chosen.
+    expect(instantAt({ year: 2026, month: 11, day: 1, hour: 1, minute: 30 }, vancouver).toISOString()).toBe(
+      '2026-11-01T08:30:00.000Z',
+    );
+  });
+
+  it("tells calendar days and months in the school's zone", () => {
+    expect(sameDay(new Date('2026-06-01T06:59:00Z'), new Date('2026-06-01T07:00:00Z'), vancouver)).toBe(false);
+    expect(sameDay(new Date('2026-06-01T07:00:00Z'), new Date('2026-06-02T06:59:00Z'), vancouver)).toBe(true);
+    const { start, end } = monthBounds(new Date('2026-03-01T05:00:00Z'), vancouver);
+    // 05:00 UTC on 1 March is still February in Vancouver.
+    expect(start.toISOString()).toBe('2026-02-01T08:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-03-01T08:00:00.000Z');
+    const december = monthBounds(new Date('2026-12-15T12:00:00Z'), vancouver);
+    expect(december.end.toISOString()).toBe('2027-01-01T08:00:00.000Z');
+  });
+});

@@ -1,0 +1,250 @@
+import {
+  type Db,
+  reminderDeliveries,
+  type ReminderType,
+  signupSheets,
+  type SignupSheet,
+  volunteers,
+  type VolunteerSlot,
+  volunteerSlots,
+} from '@pac/db';
+import type { reminderSendSchema } from '@pac/validators';
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ServiceContext } from '../context';
+import { assertValidLink } from '../lib/links';
+import { sameDay, wallTime } from '../lib/schoolTime';
+import { assertMailConfigured } from '../notifications/service';
+import { getSheet } from '../sheets/service';
+import { sendReminderEmail, type SignupWithEvent } from '../volunteers/mail';
+import { getVolunteer, signupsWithEvent, withdrawEmailConsent } from '../volunteers/service';
+
+const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+/** The Email Reminder Management card lists sheets with a slot starting within this many days. */
+export const reminderWindowDays = 7;
+/** Day-of reminders go out from this hour of the event's morning (server time). */
+export const dayOfFromHour = 6;
+
+/** When a slot happens: its own start, or else its sheet's event date. */
+const slotStart = sql<number>`coalesce(${volunteerSlots.startTime}, ${signupSheets.eventDate})`;
+
+export function startOf(slot: VolunteerSlot, sheet: SignupSheet): Date {
+  return slot.startTime ?? sheet.eventDate;
+}
+
+/** A consenting volunteer with the slot and sheet a reminder is about. */
+export type ReminderRecipient = SignupWithEvent;
+
+/** Consenting volunteers in slots starting after `from` and at most at `to`. */
+function recipientsBetween(db: Db, from: Date, to: Date, sheetId?: number): ReminderRecipient[] {
+  return signupsWithEvent(db)
+    .where(
+      and(
+        eq(volunteers.emailConsent, true),
+        gt(slotStart, from.getTime()),
+        lte(slotStart, to.getTime()),
+        sheetId === undefined ? undefined : eq(signupSheets.id, sheetId),
+      ),
+    )
+    .orderBy(slotStart, volunteers.id)
+    .all();
+}
+
+export interface PendingSheet {
+  id: number;
+  title: string;
+  eventDate: Date;
+  upcomingSlots: number;
+  volunteerCount: number;
+  slots: (VolunteerSlot & { volunteers: { id: number; name: string; email: string }[] })[];
+}
+
+/**
+ * API.md's `GET /api/reminders/pending`: `count` is the consenting volunteers in slots starting
+ * within the next `days` days; `signupSheets` are the sheets with a slot starting within the next
+ * 7 days, each with those upcoming slots and their consenting volunteers.
+ */
+export function pendingReminders(
+  db: Db,
+  days: number,
+  now = new Date(),
+): { count: number; signupSheets: PendingSheet[] } {
+  const count = recipientsBetween(db, now, new Date(now.getTime() + days * dayMs)).length;
+  const slots = db
+    .select({ slot: volunteerSlots, sheet: signupSheets })
+    .from(volunteerSlots)
+    .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
+    .where(and(gt(slotStart, now.getTime()), lte(slotStart, now.getTime() + reminderWindowDays * dayMs)))
+    .orderBy(slotStart, volunteerSlots.title)
+    .all();
+  const slotIds = slots.map((s) => s.slot.id);
+  const consenting =
+    slotIds.length === 0
+      ? []
+      : db
+          .select({ id: volunteers.id, slotId: volunteers.slotId, name: volunteers.name, email: volunteers.email })
+          .from(volunteers)
+          .where(and(inArray(volunteers.slotId, slotIds), eq(volunteers.emailConsent, true)))
+          .all();
+  const sheets = new Map<number, PendingSheet>();
+  for (const { slot, sheet } of slots) {
+    let entry = sheets.get(sheet.id);
+    if (!entry) {
+      entry = {
+        id: sheet.id,
+        title: sheet.title,
+        eventDate: sheet.eventDate,
+        upcomingSlots: 0,
+        volunteerCount: 0,
+        slots: [],
+      };
+      sheets.set(sheet.id, entry);
+    }
+    const slotVolunteers = consenting
+      .filter((v) => v.slotId === slot.id)
+      .map(({ id, name, email }) => ({ id, name, email }));
+    entry.slots.push({ ...slot, volunteers: slotVolunteers });
+    entry.upcomingSlots += 1;
+    entry.volunteerCount += slotVolunteers.length;
+  }
+  return { count, signupSheets: [...sheets.values()] };
+}
+
+/** Consenting volunteers of a sheet's upcoming slots, for a reminder sent by hand. */
+export function sheetRecipients(db: Db, sheetId: number, now = new Date()): ReminderRecipient[] {
+  return recipientsBetween(db, now, new Date(now.getTime() + 366 * dayMs), sheetId);
+}
+
+/**
+ * Which automatic reminder is due now for a slot starting at `start`: week, 6 to 7 days ahead;
+ * day, the day before (less than 24 hours ahead, on another calendar day); day-of ('hour'), from
+ * 6 in the morning of the event's own day until it starts. Days and hours are the school's
+ * (`timeZone`), not the server's.
+ */
+export function dueReminderType(start: Date, now: Date, timeZone: string): ReminderType | null {
+  const ahead = start.getTime() - now.getTime();
+  if (ahead <= 0) return null;
+  if (ahead > 6 * dayMs && ahead <= 7 * dayMs) return 'week';
+  if (sameDay(start, now, timeZone)) return wallTime(now, timeZone).hour >= dayOfFromHour ? 'hour' : null;
+  if (ahead <= dayMs) return 'day';
+  return null;
+}
+
+/** Every (volunteer, reminder type) the automatic schedule owes right now, not yet delivered. */
+export function dueAutomaticReminders(
+  db: Db,
+  timeZone: string,
+  now = new Date(),
+): (ReminderRecipient & { type: ReminderType })[] {
+  const due: (ReminderRecipient & { type: ReminderType })[] = [];
+  for (const r of recipientsBetween(db, now, new Date(now.getTime() + reminderWindowDays * dayMs))) {
+    const type = dueReminderType(startOf(r.slot, r.sheet), now, timeZone);
+    if (type && !isDelivered(db, r.volunteer.id, type)) due.push({ ...r, type });
+  }
+  return due;
+}
+
+function isDelivered(db: Db, volunteerId: number, type: ReminderType): boolean {
+  return (
+    db
+      .select({ id: reminderDeliveries.id })
+      .from(reminderDeliveries)
+      .where(and(eq(reminderDeliveries.volunteerId, volunteerId), eq(reminderDeliveries.reminderType, type)))
+      .get() !== undefined
+  );
+}
+
+/**
+ * Claims the right to send one reminder: true only for the first caller, ever, for this volunteer
+ * and type (the unique index decides, so two senders at once cannot both win).
+ */
+export function claimDelivery(db: Db, volunteerId: number, type: ReminderType): boolean {
+  const inserted = db
+    .insert(reminderDeliveries)
+    .values({ volunteerId, reminderType: type })
+    .onConflictDoNothing()
+    .run();
+  return inserted.changes === 1;
+}
+
+/** Gives a claim back when the mail could not be sent, so that a later try may send it. */
+export function releaseDelivery(db: Db, volunteerId: number, type: ReminderType): void {
+  db.delete(reminderDeliveries)
+    .where(and(eq(reminderDeliveries.volunteerId, volunteerId), eq(reminderDeliveries.reminderType, type)))
+    .run();
+}
+
+/**
+ * Sends one reminder unless this volunteer already had this type: the delivery is claimed first
+ * (atomically), and given back if the mail fails, so it is neither lost nor sent twice.
+ * Returns whether a mail went out.
+ */
+export async function sendReminderOnce(
+  ctx: ServiceContext,
+  r: ReminderRecipient,
+  type: ReminderType,
+): Promise<boolean> {
+  if (!claimDelivery(ctx.db, r.volunteer.id, type)) return false;
+  try {
+    await sendReminderEmail(ctx, r, type);
+    return true;
+  } catch (error) {
+    releaseDelivery(ctx.db, r.volunteer.id, type);
+    throw error;
+  }
+}
+
+/**
+ * Sends each of these reminders once (see sendReminderOnce). A failure is logged under
+ * `failureLabel` and counted; the others still go out.
+ */
+async function sendEach(
+  ctx: ServiceContext,
+  due: (ReminderRecipient & { type: ReminderType })[],
+  failureLabel: string,
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  for (const reminder of due) {
+    try {
+      if (await sendReminderOnce(ctx, reminder, reminder.type)) sent += 1;
+    } catch (error) {
+      failed += 1;
+      console.error(`${failureLabel}:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return { sent, failed };
+}
+
+const labels = { week: 'week', day: 'day', hour: 'day-of' } as const;
+
+/** Sends one type of reminder to the consenting volunteers of a sheet's upcoming slots, each once. */
+export async function sendSheetReminders(ctx: ServiceContext, input: z.output<typeof reminderSendSchema>) {
+  const sheet = getSheet(ctx.db, input.signupSheetId);
+  assertMailConfigured(ctx);
+  const due = sheetRecipients(ctx.db, sheet.id, ctx.runtime.now()).map((r) => ({ ...r, type: input.reminderType }));
+  const { sent, failed } = await sendEach(ctx, due, 'Reminder failed');
+  const label = labels[input.reminderType];
+  const message =
+    `Sent ${sent} ${label} reminder${sent === 1 ? '' : 's'} for ${sheet.title}` +
+    (failed > 0 ? `; ${failed} could not be sent` : '');
+  return { message, sent, failed };
+}
+
+/**
+ * One pass of the automatic reminders: every week, day and day-of reminder that is due and not yet
+ * delivered goes out once. Returns how many were sent. Failures are logged and retried next pass.
+ */
+export async function sendDueReminders(ctx: ServiceContext, now = ctx.runtime.now()): Promise<number> {
+  const due = dueAutomaticReminders(ctx.db, ctx.config.timeZone, now);
+  return (await sendEach(ctx, due, 'Automatic reminder failed')).sent;
+}
+
+/** The link in every reminder: stops reminder emails to this volunteer's address. */
+export function unsubscribe(ctx: ServiceContext, link: { id: number; token: string }) {
+  assertValidLink(ctx, 'unsubscribe', link.id, link.token);
+  const volunteer = getVolunteer(ctx.db, link.id);
+  withdrawEmailConsent(ctx.db, volunteer.email);
+  return { message: 'You will not receive any more reminder emails', email: volunteer.email };
+}

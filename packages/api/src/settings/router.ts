@@ -1,0 +1,25 @@
+import { settingKeySchema, settingWriteSchema } from '@pac/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { z } from 'zod';
+import { imageInput } from '../lib/uploads';
+import { adminProcedure, publicProcedure } from '../trpc';
+import { logoUrl, publicSettingKeys, readPublicSetting, readSetting, uploadLogo, writeSetting } from './service';
+
+export const settingsRouter = {
+  /** A setting the home page shows, for anyone: `{ key, value }`. */
+  getPublic: publicProcedure
+    .input(z.object({ key: z.enum(publicSettingKeys) }))
+    .query(({ ctx, input }) => readPublicSetting(ctx, input.key)),
+
+  /** Any setting, for admins: `{ key, value }`; the sender password is never sent: `{ key, configured }`. */
+  get: adminProcedure.input(z.object({ key: settingKeySchema })).query(({ ctx, input }) => readSetting(ctx, input.key)),
+
+  set: adminProcedure.input(settingWriteSchema).mutation(({ ctx, input }) => writeSetting(ctx, input)),
+
+  /** Asked before an upload body is read, so that only admins can make the server buffer one. */
+  mayUpload: adminProcedure.query(() => true),
+
+  logoUrl: publicProcedure.query(({ ctx }) => logoUrl(ctx)),
+
+  uploadLogo: adminProcedure.input(imageInput).mutation(({ ctx, input }) => uploadLogo(ctx, input.data)),
+} satisfies TRPCRouterRecord;

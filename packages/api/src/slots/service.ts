@@ -1,0 +1,123 @@
+import { type Db, type Executor, signupSheets, type SignupSheet, type VolunteerSlot, volunteerSlots } from '@pac/db';
+import type { slotCreateSchema, slotUpdateSchema } from '@pac/validators';
+import { TRPCError } from '@trpc/server';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { hasChanges } from '../lib/updates';
+
+export const slotMessages = {
+  sheetNotFound: 'Signup sheet not found',
+  slotNotFound: 'Volunteer slot not found',
+  endBeforeStart: 'End time must be after start time',
+  belowSignedUp: (signedUp: number) =>
+    `Number of volunteers needed cannot be lower than the ${signedUp} already signed up`,
+} as const;
+
+// Slots by start time, slots without a time last, ties by title (SPEC.md section 2).
+const slotOrder = [sql`${volunteerSlots.startTime} IS NULL`, asc(volunteerSlots.startTime), asc(volunteerSlots.title)];
+
+/** Hours a slot lasts (end minus start); a slot without both times counts 0. */
+export function slotHours(slot: Pick<VolunteerSlot, 'startTime' | 'endTime'>): number {
+  if (!slot.startTime || !slot.endTime) return 0;
+  return Math.max(0, slot.endTime.getTime() - slot.startTime.getTime()) / 3_600_000;
+}
+
+export function getSlot(db: Executor, id: number): VolunteerSlot {
+  const slot = db.select().from(volunteerSlots).where(eq(volunteerSlots.id, id)).get();
+  if (!slot) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
+  return slot;
+}
+
+/** A slot with its sheet (what a signup's emails and pages show), or NOT_FOUND. */
+export function getSlotWithSheet(db: Executor, id: number): { slot: VolunteerSlot; sheet: SignupSheet } {
+  const row = db
+    .select({ slot: volunteerSlots, sheet: signupSheets })
+    .from(volunteerSlots)
+    .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
+    .where(eq(volunteerSlots.id, id))
+    .get();
+  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
+  return row;
+}
+
+/** Every slot, in slot order, grouped by sheet (one statement). */
+export function slotsBySheet(db: Db): Map<number, VolunteerSlot[]> {
+  const bySheet = new Map<number, VolunteerSlot[]>();
+  for (const slot of db
+    .select()
+    .from(volunteerSlots)
+    .orderBy(...slotOrder)
+    .all()) {
+    const list = bySheet.get(slot.signupSheetId);
+    if (list) list.push(slot);
+    else bySheet.set(slot.signupSheetId, [slot]);
+  }
+  return bySheet;
+}
+
+/** One sheet's slots, in slot order. */
+export function slotsOfSheet(db: Db, sheetId: number): VolunteerSlot[] {
+  return db
+    .select()
+    .from(volunteerSlots)
+    .where(eq(volunteerSlots.signupSheetId, sheetId))
+    .orderBy(...slotOrder)
+    .all();
+}
+
+export function createSlot(db: Db, input: z.output<typeof slotCreateSchema>): VolunteerSlot {
+  // The sheet is read here rather than through sheets/service, which lists slots and so sits above this one.
+  const sheet = db
+    .select({ id: signupSheets.id })
+    .from(signupSheets)
+    .where(eq(signupSheets.id, input.signupSheetId))
+    .get();
+  if (!sheet) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.sheetNotFound });
+  const created = db
+    .insert(volunteerSlots)
+    .values({
+      ...input,
+      description: input.description ?? null,
+      startTime: input.startTime ?? null,
+      endTime: input.endTime ?? null,
+    })
+    .returning()
+    .get();
+  if (!created) throw new Error('Inserting the volunteer slot returned no row');
+  return created;
+}
+
+/** Changes a slot: its end stays after its start, and it never needs fewer volunteers than have signed up. */
+export function updateSlot(db: Db, input: z.output<typeof slotUpdateSchema>): VolunteerSlot {
+  const { id, ...changes } = input;
+  return db.transaction((tx) => {
+    const slot = getSlot(tx, id);
+    const startTime = changes.startTime === undefined ? slot.startTime : changes.startTime;
+    const endTime = changes.endTime === undefined ? slot.endTime : changes.endTime;
+    if (startTime && endTime && endTime.getTime() <= startTime.getTime()) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: slotMessages.endBeforeStart });
+    }
+    if (changes.maxVolunteers !== undefined && changes.maxVolunteers < slot.currentVolunteers) {
+      throw new TRPCError({ code: 'CONFLICT', message: slotMessages.belowSignedUp(slot.currentVolunteers) });
+    }
+    if (!hasChanges(changes)) return slot;
+    const updated = tx.update(volunteerSlots).set(changes).where(eq(volunteerSlots.id, id)).returning().get();
+    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
+    return updated;
+  });
+}
+
+/** Its signups go with the slot (foreign-key cascade). */
+export function deleteSlot(db: Db, id: number): { success: true } {
+  const removed = db.delete(volunteerSlots).where(eq(volunteerSlots.id, id)).run();
+  if (removed.changes === 0) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
+  return { success: true as const };
+}
+
+/** One signup fewer on this slot (the volunteer row goes in the same transaction). */
+export function lowerVolunteerCount(tx: Executor, slotId: number): void {
+  tx.update(volunteerSlots)
+    .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} - 1` })
+    .where(eq(volunteerSlots.id, slotId))
+    .run();
+}
