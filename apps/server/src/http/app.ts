@@ -10,7 +10,7 @@ import { crossSiteMessage, isCrossSiteWrite } from './crossSite';
 import type { Logger } from '../log';
 import { sendError, sendJson } from './errors';
 import { checkHealth } from './health';
-import { logRequest, logRequestError } from './requestLog';
+import { createRequestLog, logRequestError } from './requestLog';
 import { handleRest } from './rest';
 import { contextFromRequest, type HttpDeps } from './session';
 
@@ -94,8 +94,9 @@ export function createApp(options: AppOptions): RequestListener {
   const uploads = sirv(options.uploadDir, { dev: true, etag: true });
 
   const closing = options.closing ?? (() => false);
+  const logRequest = createRequestLog(options.logger);
   return (req: IncomingMessage, res: ServerResponse) => {
-    logRequest(options.logger, req, res, (req.url ?? '/').split('?')[0] ?? '/');
+    logRequest(req, res, (req.url ?? '/').split('?')[0] ?? '/');
     closeConnectionWhenDone(req, res, closing);
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     let url: URL;
