@@ -3,7 +3,20 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'packages/db/drizzle/**', '*.config.ts', '*.config.js', 'vitest.workspace.ts', '**/vite.config.ts', '**/vitest.config.ts', '**/drizzle.config.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'packages/db/drizzle/**',
+      '*.config.ts',
+      '*.config.js',
+      'vitest.workspace.ts',
+      '**/vite.config.ts',
+      '**/vitest.config.ts',
+      '**/drizzle.config.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

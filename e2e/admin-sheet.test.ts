@@ -7,10 +7,11 @@ beforeAll(async () => {
 });
 afterAll(() => journey.close());
 
-
 describe('an admin manages volunteers on the sheet page', () => {
   it('signs in through the dialog, sees full details, and removes a volunteer after confirming', async () => {
-    const { sheetId, slotIds } = await seedSheet(journey, { title: 'Science Night' }, [{ title: 'Setup crew', maxVolunteers: 4 }]);
+    const { sheetId, slotIds } = await seedSheet(journey, { title: 'Science Night' }, [
+      { title: 'Setup crew', maxVolunteers: 4 },
+    ]);
     const signup = await journey.api(
       'POST',
       '/api/volunteers',
@@ -30,7 +31,11 @@ describe('an admin manages volunteers on the sheet page', () => {
 
     await page.getByRole('button', { name: /remove robin banks/i }).click();
     await page.getByText('Are you sure you want to remove Robin Banks from this volunteer slot?').waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: /remove|confirm|delete/i }).last().click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /remove|confirm|delete/i })
+      .last()
+      .click();
     await page.getByText('Volunteer Removed').waitFor();
 
     const sheet = await journey.api('GET', `/api/signup-sheets/${sheetId}`);
@@ -40,15 +45,23 @@ describe('an admin manages volunteers on the sheet page', () => {
   });
 
   it('deletes a sheet from its home-page card after the SPEC confirmation', async () => {
-    const { sheetId } = await seedSheet(journey, { title: 'Pancake Breakfast' }, [{ title: 'Griddle', maxVolunteers: 2 }]);
+    const { sheetId } = await seedSheet(journey, { title: 'Pancake Breakfast' }, [
+      { title: 'Griddle', maxVolunteers: 2 },
+    ]);
     const { page } = journey;
     await page.goto('/');
     await page.getByText('Pancake Breakfast').waitFor();
     await page.getByRole('button', { name: /delete pancake breakfast/i }).click();
     await page
-      .getByText('Are you sure you want to delete this signup sheet? This will also delete all volunteer slots and signups.')
+      .getByText(
+        'Are you sure you want to delete this signup sheet? This will also delete all volunteer slots and signups.',
+      )
       .waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: /delete|confirm/i }).last().click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /delete|confirm/i })
+      .last()
+      .click();
     await page.getByText('Deleted', { exact: true }).waitFor();
     expect((await journey.api('GET', `/api/signup-sheets/${sheetId}`)).status).toBe(404);
   });

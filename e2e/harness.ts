@@ -70,7 +70,10 @@ export async function startJourney(env: Record<string, string> = {}): Promise<Jo
   const call = async (method: string, path: string, body: unknown, cookie: string | null) => {
     const res = await fetch(`${server.url}${path}`, {
       method,
-      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...(cookie ? { Cookie: cookie } : {}) },
+      headers: {
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

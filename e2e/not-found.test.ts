@@ -19,8 +19,14 @@ describe('pages outside the router', () => {
   it('shows the privacy policy', async () => {
     const { page } = journey;
     await page.goto('/privacy-policy');
-    await page.getByRole('heading', { name: /privacy policy/i }).first().waitFor();
-    await page.getByText(/children under 13/i).first().waitFor();
+    await page
+      .getByRole('heading', { name: /privacy policy/i })
+      .first()
+      .waitFor();
+    await page
+      .getByText(/children under 13/i)
+      .first()
+      .waitFor();
   });
 
   it("shows 'No Current Opportunities' when there are no upcoming sheets", async () => {

@@ -31,7 +31,9 @@ describe('a parent signs up for a slot', () => {
     await page.getByText('Signup Successful!').waitFor();
     await page.getByText('Jamie R.').waitFor();
     const sheet = await journey.api('GET', `/api/signup-sheets/${sheetId}`);
-    const volunteers = (sheet.body as { slots: { volunteers: { email: string }[] }[] }).slots.flatMap((s) => s.volunteers);
+    const volunteers = (sheet.body as { slots: { volunteers: { email: string }[] }[] }).slots.flatMap(
+      (s) => s.volunteers,
+    );
     expect(volunteers.map((v) => v.email)).toContain('jamie@example.org');
   });
 
@@ -48,7 +50,9 @@ describe('a parent signs up for a slot', () => {
   });
 
   it('shows FULL and no Sign Up button on a full slot', async () => {
-    const { sheetId, slotIds } = await seedSheet(journey, { title: 'Sports Day' }, [{ title: 'First aid', maxVolunteers: 1 }]);
+    const { sheetId, slotIds } = await seedSheet(journey, { title: 'Sports Day' }, [
+      { title: 'First aid', maxVolunteers: 1 },
+    ]);
     const filled = await journey.api(
       'POST',
       '/api/volunteers',

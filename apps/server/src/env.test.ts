@@ -31,7 +31,9 @@ describe('loadEnv', () => {
     expect(defaults.BACKUP_KEEP_DAYS).toBe(14);
     const set = loadEnv({ BACKUP_DIR: '/srv/pac/backups', BACKUP_KEEP_DAYS: '0' });
     expect([set.backupDir, set.BACKUP_KEEP_DAYS]).toEqual(['/srv/pac/backups', 0]);
-    expect(() => loadEnv({ BACKUP_KEEP_DAYS: '-1' })).toThrow(/^Invalid configuration: BACKUP_KEEP_DAYS="-1" must be a whole number/);
+    expect(() => loadEnv({ BACKUP_KEEP_DAYS: '-1' })).toThrow(
+      /^Invalid configuration: BACKUP_KEEP_DAYS="-1" must be a whole number/,
+    );
   });
 
   it('parses TRUST_PROXY into the proxies whose forwarded headers are believed', () => {

@@ -35,14 +35,20 @@ const hostname = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'must be a domain name such as example-district.org');
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'must be a domain name such as example-district.org',
+  );
 
 const resolveList = z
   .string()
   .optional()
   .transform((v, ctx) => {
     const map = new Map<string, string>();
-    for (const pair of (v ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    for (const pair of (v ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
       const [host, ip] = pair.split('=');
       if (!host || !ip) {
         ctx.addIssue({ code: 'custom', message: 'must be host=ip[,host=ip]' });
@@ -133,9 +139,19 @@ export type SchoolMonitors = z.infer<typeof schoolMonitorsSchema>;
 /** The monitors `POST /api/monitors/setup-{slug}` creates when no SCHOOL_MONITORS_FILE is given. */
 export function builtInSchoolMonitors(domain: string): SchoolMonitors {
   return [
-    { name: 'District home page', url: `https://www.${domain}/`, selectors: ['main'], ignoreSelectors: ['.carousel', '.weather'] },
+    {
+      name: 'District home page',
+      url: `https://www.${domain}/`,
+      selectors: ['main'],
+      ignoreSelectors: ['.carousel', '.weather'],
+    },
     { name: 'District news', url: `https://www.${domain}/news`, selectors: ['main', '.news'], scheduleMinutes: 30 },
-    { name: 'School calendar', url: `https://www.${domain}/calendar`, selectors: ['.calendar', 'main'], scheduleMinutes: 60 },
+    {
+      name: 'School calendar',
+      url: `https://www.${domain}/calendar`,
+      selectors: ['.calendar', 'main'],
+      scheduleMinutes: 60,
+    },
   ];
 }
 
@@ -167,7 +183,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'environment');
-    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(source[name] ?? '')} ${issue?.message ?? 'is invalid'}`);
+    throw new ConfigError(
+      `Invalid configuration: ${name}=${JSON.stringify(source[name] ?? '')} ${issue?.message ?? 'is invalid'}`,
+    );
   }
   let schoolMonitors = builtInSchoolMonitors(parsed.data.SCHOOL_DOMAIN);
   if (parsed.data.SCHOOL_MONITORS_FILE) {
@@ -176,7 +194,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     try {
       list = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new ConfigError(`Invalid configuration: SCHOOL_MONITORS_FILE=${JSON.stringify(file)} could not be read as JSON (${error instanceof Error ? error.message : 'unreadable'})`);
+      throw new ConfigError(
+        `Invalid configuration: SCHOOL_MONITORS_FILE=${JSON.stringify(file)} could not be read as JSON (${error instanceof Error ? error.message : 'unreadable'})`,
+      );
     }
     const monitors = schoolMonitorsSchema.safeParse(list);
     if (!monitors.success) {

@@ -81,7 +81,12 @@ describe('SCHOOL_TIMEZONE', () => {
   it('sends the day-of reminder at 6 in the morning school time, on the day the clocks spring forward', async () => {
     // Sunday 14 March 2027: Vancouver moves from PST (UTC-8) to PDT (UTC-7) at 02:00.
     // The shift starts at 10:00 PDT = 17:00 UTC.
-    await slotWithVolunteer('Spring Forward Fun Run', '2027-03-14T17:00:00.000Z', '2027-03-14T19:00:00.000Z', 'runner@example.org');
+    await slotWithVolunteer(
+      'Spring Forward Fun Run',
+      '2027-03-14T17:00:00.000Z',
+      '2027-03-14T19:00:00.000Z',
+      'runner@example.org',
+    );
     await server.runtime.mail.flush();
     const handle = openDatabase(server.databasePath);
     const services = { db: handle.db, config: server.config, runtime: createRuntime(handle.db, server.config) };
@@ -90,13 +95,17 @@ describe('SCHOOL_TIMEZONE', () => {
       // 06:30 UTC on the 14th is still Saturday evening (22:30 PST) in Vancouver: the day-before reminder.
       await runReminderTick(services, new Date('2027-03-14T06:30:00Z'));
       await server.runtime.mail.flush();
-      expect(subjects().filter((s) => s.startsWith('Reminder:'))).toEqual(['Reminder: Spring Forward Fun Run is tomorrow']);
+      expect(subjects().filter((s) => s.startsWith('Reminder:'))).toEqual([
+        'Reminder: Spring Forward Fun Run is tomorrow',
+      ]);
       // 05:59 PDT: not yet.
       expect(await runReminderTick(services, new Date('2027-03-14T12:59:00Z'))).toBe(0);
       // 06:00 PDT (13:00 UTC; it would have been 14:00 UTC on a PST day): the day-of reminder.
       expect(await runReminderTick(services, new Date('2027-03-14T13:00:00Z'))).toBe(1);
       await server.runtime.mail.flush();
-      const dayOf = mailsTo('runner@example.org').find((m) => m.parsed.subject === 'Reminder: Spring Forward Fun Run is today');
+      const dayOf = mailsTo('runner@example.org').find(
+        (m) => m.parsed.subject === 'Reminder: Spring Forward Fun Run is today',
+      );
       expect(dayOf?.parsed.text).toContain('Sunday, March 14, 2027 at 10:00 AM – 12:00 PM');
     } finally {
       await services.runtime.close();
@@ -105,7 +114,12 @@ describe('SCHOOL_TIMEZONE', () => {
   });
 
   it("gives the CSV spreadsheet-friendly columns on the school's clock beside the ISO ones", async () => {
-    await slotWithVolunteer('Late Night Stacking', '2027-09-01T04:30:00.000Z', '2027-09-01T06:00:00.000Z', 'late@example.org');
+    await slotWithVolunteer(
+      'Late Night Stacking',
+      '2027-09-01T04:30:00.000Z',
+      '2027-09-01T06:00:00.000Z',
+      'late@example.org',
+    );
     const res = await fetch(`${server.url}/api/export/volunteers`, { headers: { Cookie: admin.cookie ?? '' } });
     const csv = await res.text();
     const [header, ...rows] = csv.split('\r\n');

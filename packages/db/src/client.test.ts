@@ -22,7 +22,12 @@ afterEach(() => {
 function seed() {
   const sheet = handle.db
     .insert(signupSheets)
-    .values({ title: 'Fair', eventDate: new Date('2030-05-01T10:00:00Z'), organizerName: 'A', organizerEmail: 'a@example.org' })
+    .values({
+      title: 'Fair',
+      eventDate: new Date('2030-05-01T10:00:00Z'),
+      organizerName: 'A',
+      organizerEmail: 'a@example.org',
+    })
     .returning()
     .get();
   const slot = handle.db.insert(volunteerSlots).values({ signupSheetId: sheet.id, title: 'Tickets' }).returning().get();
@@ -34,7 +39,9 @@ describe('openDatabase and migrate', () => {
     expect(handle.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(handle.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     const tables = handle.sqlite
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'")
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_%' ESCAPE '\\' AND name NOT LIKE 'sqlite%'",
+      )
       .all()
       .map((r) => (r as { name: string }).name)
       .sort();

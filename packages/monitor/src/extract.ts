@@ -197,7 +197,12 @@ function dayKey(year: number, month: number, day: number): number | null {
 
 /** The calendar day of `now` in `timeZone` (the school's; the process's own when not given). */
 function calendarDay(now: Date, timeZone?: string): { year: number; month: number; day: number } {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }

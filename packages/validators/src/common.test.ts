@@ -31,7 +31,22 @@ describe('idSchema', () => {
     expect(idSchema.parse('42')).toBe(42);
   });
 
-  it.each([0, -1, 1.5, 'abc', '', Number.MAX_SAFE_INTEGER + 2, '0x3', '1e3', ' 3', '3 ', '+3', '3.0', '0b11', 'Infinity'])('refuses %j', (value) => {
+  it.each([
+    0,
+    -1,
+    1.5,
+    'abc',
+    '',
+    Number.MAX_SAFE_INTEGER + 2,
+    '0x3',
+    '1e3',
+    ' 3',
+    '3 ',
+    '+3',
+    '3.0',
+    '0b11',
+    'Infinity',
+  ])('refuses %j', (value) => {
     const issues = issuesOf(idSchema, value);
     expect(issues.length).toBeGreaterThan(0);
     expect(new Set(issues.map((i) => i.message))).toEqual(new Set(['Must be a positive whole number']));

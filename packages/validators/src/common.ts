@@ -19,11 +19,7 @@ export const idSchema = z.preprocess(
 
 /** Required text: trimmed, non-empty, bounded. */
 export function requiredText(message: string, max = 200) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Must be at most ${max} characters`);
+  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 }
 
 // Control characters (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates that can
@@ -74,7 +70,9 @@ export function requiredDate(message: string) {
   return z.preprocess(
     toDate,
     z
-      .date({ error: (issue) => (issue.input === undefined || issue.input === null ? message : 'Must be a valid date') })
+      .date({
+        error: (issue) => (issue.input === undefined || issue.input === null ? message : 'Must be a valid date'),
+      })
       .refine((d) => !Number.isNaN(d.getTime()), 'Must be a valid date'),
   );
 }

@@ -123,10 +123,7 @@ export const heroContentSchema = z
     primaryCtaHref: link.default(''),
     secondaryCtaText: text(heroLimits.ctaText, 'Secondary button text').default(''),
     secondaryCtaHref: link.default(''),
-    bullets: z
-      .array(bulletSchema)
-      .max(heroLimits.bullets, `At most ${heroLimits.bullets} bullets`)
-      .default([]),
+    bullets: z.array(bulletSchema).max(heroLimits.bullets, `At most ${heroLimits.bullets} bullets`).default([]),
     statPrimary: text(heroLimits.statPrimary, 'Stat number').default(''),
     statSecondary: text(heroLimits.statSecondary, 'Stat description').default(''),
     visibility: visibilitySchema.default(defaultHeroContent.visibility),

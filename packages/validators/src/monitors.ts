@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { idSchema } from './common';
 
-export const monitorLimits = { nameMax: 100, scheduleMin: 5, scheduleMax: 1440, scheduleDefault: 15, selectorsMax: 20 } as const;
+export const monitorLimits = {
+  nameMax: 100,
+  scheduleMin: 5,
+  scheduleMax: 1440,
+  scheduleDefault: 15,
+  selectorsMax: 20,
+} as const;
 
 export const monitorMessages = {
   nameRequired: 'Monitor name is required',

@@ -22,5 +22,8 @@ export const reminderPendingSchema = z.object({
 /** A signed link from an email: the volunteer's id and the token that proves the link is ours. */
 export const volunteerLinkSchema = z.object({
   id: idSchema,
-  token: z.string({ error: 'This link is not valid' }).min(10, 'This link is not valid').max(200, 'This link is not valid'),
+  token: z
+    .string({ error: 'This link is not valid' })
+    .min(10, 'This link is not valid')
+    .max(200, 'This link is not valid'),
 });

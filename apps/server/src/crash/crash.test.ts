@@ -78,7 +78,12 @@ describe('kill -9 in the middle of a signup load', () => {
         const slotId = slots[n % slots.length] ?? 0;
         const email = `crash-${w}-${n}@example.org`;
         try {
-          const res = await client.post<{ id: number }>('/api/volunteers', { slotId, name: `Crash ${n}`, email, phone: '1' });
+          const res = await client.post<{ id: number }>('/api/volunteers', {
+            slotId,
+            name: `Crash ${n}`,
+            email,
+            phone: '1',
+          });
           if (res.status === 201) confirmed.push({ id: res.body.id, email, slotId });
         } catch {
           // The connection died with the server: this signup was never confirmed.

@@ -4,7 +4,14 @@
  * a full slot, and ids spelled only in decimal. Each burst is sent in parallel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, createSheetWithSlot, queryOne, startTestServer, type TestServer } from '../../test/support/harness';
+import {
+  adminCredentials,
+  ApiClient,
+  createSheetWithSlot,
+  queryOne,
+  startTestServer,
+  type TestServer,
+} from '../../test/support/harness';
 import { smtpEnv, startTestSmtp, type TestSmtp } from '../../test/support/smtp';
 
 const maxFailures = 5;
@@ -60,12 +67,16 @@ describe('failed logins', () => {
   it('checks at most LOGIN_MAX_FAILURES of 40 simultaneous wrong passwords; the rest answer 429 unchecked', async () => {
     const target = await account();
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () => new ApiClient(server.url).post('/api/auth/login', { email: target.email, password: 'wrong-guess' })),
+      Array.from({ length: 40 }, () =>
+        new ApiClient(server.url).post('/api/auth/login', { email: target.email, password: 'wrong-guess' }),
+      ),
     );
     const counts = tally(answers.map((a) => a.status));
     expect(counts[401]).toBe(maxFailures);
     expect(counts[429]).toBe(40 - maxFailures);
-    expect(answers.find((a) => a.status === 429)?.body.message).toMatch(/^Too many failed login attempts\. Please try again in \d+ minutes?\.$/);
+    expect(answers.find((a) => a.status === 429)?.body.message).toMatch(
+      /^Too many failed login attempts\. Please try again in \d+ minutes?\.$/,
+    );
     // The right password, now, is refused too: the account is locked for the window.
     expect((await new ApiClient(server.url).post('/api/auth/login', target)).status).toBe(429);
   });
@@ -79,7 +90,9 @@ describe('failed logins', () => {
     ]);
     const codes = [...batch.codes, ...rest.map((r) => r.status)];
     expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(maxFailures);
-    expect(codes.filter((c) => c === 401).length + codes.filter((c) => c === 200).length).toBeLessThanOrEqual(maxFailures);
+    expect(codes.filter((c) => c === 401).length + codes.filter((c) => c === 200).length).toBeLessThanOrEqual(
+      maxFailures,
+    );
     // The right password came after the limit was spent: it was not even checked.
     expect(batch.codes.at(-1)).toBe(429);
     expect(codes.includes(200)).toBe(false);
@@ -99,13 +112,20 @@ describe('signups from one address', () => {
     const anon = new ApiClient(server.url);
     const answers = await Promise.all(
       Array.from({ length: 15 }, (_, i) =>
-        anon.post('/api/volunteers', { slotId, name: `Person ${i}`, email: `burst${i}@example.org`, phone: '555-0100' }),
+        anon.post('/api/volunteers', {
+          slotId,
+          name: `Person ${i}`,
+          email: `burst${i}@example.org`,
+          phone: '555-0100',
+        }),
       ),
     );
     const counts = tally(answers.map((a) => a.status));
     expect(counts[201]).toBe(signupLimit);
     expect(counts[429]).toBe(15 - signupLimit);
-    expect(answers.find((a) => a.status === 429)?.body.message).toBe('Too many signups from this network. Please try again later.');
+    expect(answers.find((a) => a.status === 429)?.body.message).toBe(
+      'Too many signups from this network. Please try again later.',
+    );
     const row = queryOne<{ current: number; counted: number }>(
       server.databasePath,
       'SELECT current_volunteers AS current, (SELECT count(*) FROM volunteers WHERE slot_id = ?) AS counted FROM volunteer_slots WHERE id = ?',
@@ -114,7 +134,12 @@ describe('signups from one address', () => {
     );
     expect(row).toEqual({ current: signupLimit, counted: signupLimit });
     // Admins are exempt.
-    const byAdmin = await admin.post('/api/volunteers', { slotId, name: 'Ada Entered', email: 'entered@example.org', phone: '1' });
+    const byAdmin = await admin.post('/api/volunteers', {
+      slotId,
+      name: 'Ada Entered',
+      email: 'entered@example.org',
+      phone: '1',
+    });
     expect(byAdmin.status).toBe(201);
   });
 });
@@ -129,7 +154,11 @@ describe('the school’s mail is not a relay', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Please enter a valid name');
     }
-    const reg = await new ApiClient(server.url).post('/api/auth/register', { name: 'see https://evil.example', email: 'r@example.org', password: 'secret-1' });
+    const reg = await new ApiClient(server.url).post('/api/auth/register', {
+      name: 'see https://evil.example',
+      email: 'r@example.org',
+      password: 'secret-1',
+    });
     expect(reg.status).toBe(400);
     expect(reg.body.message).toBe('Please enter a valid name');
     const sheet = await admin.post('/api/signup-sheets', {
@@ -142,15 +171,21 @@ describe('the school’s mail is not a relay', () => {
     expect(sheet.body.message).toBe('Please enter a valid name');
     await server.runtime.mail.flush();
     expect(smtp.messages.length).toBe(before);
-    expect(queryOne<{ n: number }>(server.databasePath, 'SELECT count(*) AS n FROM volunteers WHERE slot_id = ?', slotId).n).toBe(0);
+    expect(
+      queryOne<{ n: number }>(server.databasePath, 'SELECT count(*) AS n FROM volunteers WHERE slot_id = ?', slotId).n,
+    ).toBe(0);
   });
 
   it('sends one address at most 5 confirmation emails an hour; later signups still succeed', async () => {
-    const slots = await Promise.all(Array.from({ length: 8 }, (_, i) => createSheetWithSlot(admin, 2, { title: `Mail Fair ${i}` })));
+    const slots = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => createSheetWithSlot(admin, 2, { title: `Mail Fair ${i}` })),
+    );
     await server.runtime.mail.flush();
     const before = smtp.messages.filter((m) => m.envelopeTo.includes('inbox@example.org')).length;
     const answers = await Promise.all(
-      slots.map(({ slotId }) => admin.post('/api/volunteers', { slotId, name: 'In Box', email: 'inbox@example.org', phone: '1' })),
+      slots.map(({ slotId }) =>
+        admin.post('/api/volunteers', { slotId, name: 'In Box', email: 'inbox@example.org', phone: '1' }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 8 }, () => 201));
     // The answer says whether a confirmation is on its way, so the page promises one only then.
@@ -164,7 +199,10 @@ describe('the school’s mail is not a relay', () => {
 describe('answers that tell a stranger nothing', () => {
   it("answers everyone 'This volunteer slot is full' on a full slot, whether or not their email is on it", async () => {
     const { slotId } = await createSheetWithSlot(admin, 1, { title: 'Full Fair' });
-    expect((await admin.post('/api/volunteers', { slotId, name: 'First In', email: 'first@example.org', phone: '1' })).status).toBe(201);
+    expect(
+      (await admin.post('/api/volunteers', { slotId, name: 'First In', email: 'first@example.org', phone: '1' }))
+        .status,
+    ).toBe(201);
     for (const email of ['first@example.org', 'other@example.org']) {
       const res = await admin.post('/api/volunteers', { slotId, name: 'Some One', email, phone: '1' });
       expect(res.status).toBe(409);

@@ -62,7 +62,11 @@ describe('profiles', () => {
           endTime: hours === null ? null : new Date(start.getTime() + hours * 3_600_000).toISOString(),
         })
       ).body.id;
-    for (const [title, hours] of [['Planting', 2.5], ['Weeding', 1.25], ['Snacks', null]] as const) {
+    for (const [title, hours] of [
+      ['Planting', 2.5],
+      ['Weeding', 1.25],
+      ['Snacks', null],
+    ] as const) {
       const res = await client.post('/api/volunteers', {
         slotId: await slot(title, hours),
         userId: id,
@@ -96,7 +100,12 @@ describe('profiles', () => {
   it('does not join signups made before registering to the new, unverified account (email-ownership.test.ts covers verification)', async () => {
     const { slotId } = await createSheetWithSlot(admin, 2);
     const anon = new ApiClient(server.url);
-    const early = await anon.post('/api/volunteers', { slotId, name: 'Early Bird', email: 'early@example.org', phone: '1' });
+    const early = await anon.post('/api/volunteers', {
+      slotId,
+      name: 'Early Bird',
+      email: 'early@example.org',
+      phone: '1',
+    });
     expect(early.status).toBe(201);
     const { client, id } = await register({ email: 'Early@Example.org' });
     expect((await client.get<Profile>(`/api/auth/profile/${id}`)).body.totalSignups).toBe(0);
@@ -117,7 +126,12 @@ describe('account settings', () => {
       emailConsent: true,
     });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ name: 'Renamed Person', email: 'renamed@example.org', phone: '555-0000', emailConsent: true });
+    expect(ok.body).toMatchObject({
+      name: 'Renamed Person',
+      email: 'renamed@example.org',
+      phone: '555-0000',
+      emailConsent: true,
+    });
     const taken = await client.patch(`/api/auth/account/${id}`, { name: 'X', email: takenEmail });
     expect(taken.status).toBe(409);
     const noName = await client.patch(`/api/auth/account/${id}`, { name: '', email: 'renamed@example.org' });
@@ -131,7 +145,9 @@ describe('account settings', () => {
   it("refuses to change someone else's account or password (403)", async () => {
     const { id } = await register();
     const { client: other } = await register();
-    expect((await other.patch(`/api/auth/account/${id}`, { name: 'Hijacked', email: 'hijack@example.org' })).status).toBe(403);
+    expect(
+      (await other.patch(`/api/auth/account/${id}`, { name: 'Hijacked', email: 'hijack@example.org' })).status,
+    ).toBe(403);
     expect(
       (
         await other.patch(`/api/auth/change-password/${id}`, {
@@ -180,7 +196,9 @@ describe('change password', () => {
     expect(ok.status).toBe(200);
     expect((await client.get('/api/auth/me')).status).toBe(200);
     expect((await laptop.get('/api/auth/me')).status).toBe(401);
-    expect((await new ApiClient(server.url).post('/api/auth/login', { email, password: 'first-pass' })).status).toBe(401);
+    expect((await new ApiClient(server.url).post('/api/auth/login', { email, password: 'first-pass' })).status).toBe(
+      401,
+    );
     await new ApiClient(server.url).login(email, 'second-pass');
   });
 });

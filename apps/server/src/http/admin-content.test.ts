@@ -18,7 +18,12 @@ afterAll(() => server.stop());
 
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 1)]);
 const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 2)]);
-const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(100, 3)]);
+const webp = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(100, 3),
+]);
 
 async function upload(client: ApiClient, path: string, field: string, bytes: Buffer, filename: string, type: string) {
   const form = new FormData();
@@ -33,13 +38,24 @@ async function upload(client: ApiClient, path: string, field: string, bytes: Buf
 
 describe('settings', () => {
   it('stores adminEmail and senderEmail, and never sends the sender password back', async () => {
-    expect((await admin.post('/api/settings/adminEmail', { key: 'adminEmail', value: 'chair@example.org' })).body).toEqual({
+    expect(
+      (await admin.post('/api/settings/adminEmail', { key: 'adminEmail', value: 'chair@example.org' })).body,
+    ).toEqual({
       key: 'adminEmail',
       value: 'chair@example.org',
     });
-    expect((await admin.get('/api/settings/adminEmail')).body).toEqual({ key: 'adminEmail', value: 'chair@example.org' });
-    expect((await admin.get('/api/settings/senderPassword')).body).toEqual({ key: 'senderPassword', configured: false });
-    const saved = await admin.post('/api/settings/senderPassword', { key: 'senderPassword', value: 'abcd efgh ijkl mnop' });
+    expect((await admin.get('/api/settings/adminEmail')).body).toEqual({
+      key: 'adminEmail',
+      value: 'chair@example.org',
+    });
+    expect((await admin.get('/api/settings/senderPassword')).body).toEqual({
+      key: 'senderPassword',
+      configured: false,
+    });
+    const saved = await admin.post('/api/settings/senderPassword', {
+      key: 'senderPassword',
+      value: 'abcd efgh ijkl mnop',
+    });
     expect(saved.status).toBe(200);
     expect(JSON.stringify(saved.body)).not.toContain('abcd');
     const read = await admin.get('/api/settings/senderPassword');
@@ -52,7 +68,9 @@ describe('settings', () => {
     expect(bad.body.message).toBe('Please enter a valid email address');
     const empty = await admin.post('/api/settings/adminEmail', { value: '' });
     expect(empty.body.message).toBe('Value cannot be empty');
-    expect((await admin.post('/api/settings/senderPassword', { value: '' })).body.message).toBe('App password is required');
+    expect((await admin.post('/api/settings/senderPassword', { value: '' })).body.message).toBe(
+      'App password is required',
+    );
     expect((await admin.post('/api/settings/heroImageUrl', { value: 'x' })).status).toBe(400);
     expect((await admin.get('/api/settings/notAKey')).status).toBe(400);
     expect((await parent.post('/api/settings/adminEmail', { value: 'evil@example.org' })).status).toBe(403);
@@ -64,9 +82,10 @@ describe('settings', () => {
 
 describe('hero content', () => {
   it('answers the defaults until set, then what the admin saved', async () => {
-    const initial = await new ApiClient(server.url).get<{ title: string; bullets: { text: string; visible: boolean }[] }>(
-      '/api/hero-content',
-    );
+    const initial = await new ApiClient(server.url).get<{
+      title: string;
+      bullets: { text: string; visible: boolean }[];
+    }>('/api/hero-content');
     expect(initial.status).toBe(200);
     expect(initial.body.bullets).toHaveLength(3);
     expect(initial.body.bullets[0]).toMatchObject({ visible: true });
@@ -80,7 +99,15 @@ describe('hero content', () => {
       bullets: ['Fun', { text: 'Friendly', visible: false }],
       statPrimary: '250+',
       statSecondary: 'volunteers last year',
-      visibility: { title: true, description: true, primaryCta: true, secondaryCta: true, statPrimary: true, statSecondary: true, bullets: true },
+      visibility: {
+        title: true,
+        description: true,
+        primaryCta: true,
+        secondaryCta: true,
+        statPrimary: true,
+        statSecondary: true,
+        bullets: true,
+      },
     });
     expect(saved.status).toBe(200);
     const read = await new ApiClient(server.url).get('/api/hero-content');
@@ -98,7 +125,9 @@ describe('hero content', () => {
     const empty = await admin.patch('/api/hero-content', { ...before, title: '' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Please check visible fields for required content');
-    expect(empty.body.issues).toEqual(expect.arrayContaining([{ path: 'title', message: 'Title is required when visible' }]));
+    expect(empty.body.issues).toEqual(
+      expect.arrayContaining([{ path: 'title', message: 'Title is required when visible' }]),
+    );
     const hidden = await admin.patch('/api/hero-content', {
       ...before,
       title: '',
@@ -106,8 +135,12 @@ describe('hero content', () => {
     });
     expect(hidden.status).toBe(200);
     expect((await admin.patch('/api/hero-content', { ...before, title: 'x'.repeat(101) })).status).toBe(400);
-    expect((await admin.patch('/api/hero-content', { ...before, primaryCtaHref: 'javascript:alert(1)' })).status).toBe(400);
-    expect((await admin.patch('/api/hero-content', { ...before, bullets: ['a', 'b', 'c', 'd', 'e', 'f'] })).status).toBe(400);
+    expect((await admin.patch('/api/hero-content', { ...before, primaryCtaHref: 'javascript:alert(1)' })).status).toBe(
+      400,
+    );
+    expect(
+      (await admin.patch('/api/hero-content', { ...before, bullets: ['a', 'b', 'c', 'd', 'e', 'f'] })).status,
+    ).toBe(400);
     expect((await parent.patch('/api/hero-content', before)).status).toBe(403);
   });
 });
@@ -149,8 +182,12 @@ describe('image uploads', () => {
     expect(tooBig.body).toMatchObject({ message: 'File too large', error: 'File too large' });
     const heroFake = await upload(admin, '/api/admin/upload/hero-image', 'heroImage', html, 'x.jpg', 'image/jpeg');
     expect(heroFake.status).toBe(415);
-    expect((await upload(parent, '/api/admin/upload/hero-image', 'heroImage', png, 'p.png', 'image/png')).status).toBe(403);
-    expect((await upload(new ApiClient(server.url), '/api/settings/logo-upload', 'logo', png, 'p.png', 'image/png')).status).toBe(401);
+    expect((await upload(parent, '/api/admin/upload/hero-image', 'heroImage', png, 'p.png', 'image/png')).status).toBe(
+      403,
+    );
+    expect(
+      (await upload(new ApiClient(server.url), '/api/settings/logo-upload', 'logo', png, 'p.png', 'image/png')).status,
+    ).toBe(401);
     expect(existsSync(join(server.dir, 'uploads'))).toBe(true);
     expect(readdirSync(join(server.dir, 'uploads')).filter((f) => f.startsWith('logo-'))).toHaveLength(1);
   });

@@ -48,7 +48,8 @@ const securityHeaders: Record<string, string> = {
  */
 function trpcRequestProblem(req: IncomingMessage, pathname: string): string | null {
   const host = req.headers.host;
-  if (host !== undefined && !/^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host)) return 'The Host header is not valid';
+  if (host !== undefined && !/^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host))
+    return 'The Host header is not valid';
   try {
     decodeURIComponent(pathname);
   } catch {
@@ -60,7 +61,9 @@ function trpcRequestProblem(req: IncomingMessage, pathname: string): string | nu
 /** A tRPC-shaped error (what the client's links expect) for a request refused before tRPC sees it. */
 function sendTrpcError(res: ServerResponse, status: number, code: TRPC_ERROR_CODE_KEY, message: string): void {
   res.setHeader('Cache-Control', 'no-store');
-  sendJson(res, status, { error: { json: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status } } } });
+  sendJson(res, status, {
+    error: { json: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status } } },
+  });
 }
 
 /** One listener for everything: /trpc, the /api REST adapter, and the single-page app. */
@@ -85,7 +88,10 @@ export function createApp(options: AppOptions): RequestListener {
         etag: true,
         gzip: true,
         setHeaders: (res, pathname) => {
-          res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+          res.setHeader(
+            'Cache-Control',
+            pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          );
         },
       })
     : null;

@@ -44,7 +44,12 @@ describe('sessions', () => {
       password: 'secret-pass',
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: 'Sam Smith', email: 'sam@example.org', isAdmin: false, emailConsent: false });
+    expect(res.body).toMatchObject({
+      name: 'Sam Smith',
+      email: 'sam@example.org',
+      isAdmin: false,
+      emailConsent: false,
+    });
     expect(res.body).not.toHaveProperty('passwordHash');
     const cookie = res.headers.getSetCookie()[0] ?? '';
     expect(cookie).toMatch(/^pac_session=[A-Za-z0-9_-]{20,};/);
@@ -53,7 +58,11 @@ describe('sessions', () => {
     const me = await client.get('/api/auth/me');
     expect(me.status).toBe(200);
     expect(me.body.email).toBe('sam@example.org');
-    const stored = queryOne<{ n: number }>(server.databasePath, 'SELECT count(*) AS n FROM sessions WHERE token_hash = ?', client.cookie?.split('=')[1]);
+    const stored = queryOne<{ n: number }>(
+      server.databasePath,
+      'SELECT count(*) AS n FROM sessions WHERE token_hash = ?',
+      client.cookie?.split('=')[1],
+    );
     expect(stored.n).toBe(0);
   });
 
@@ -65,7 +74,11 @@ describe('sessions', () => {
       password: 'secret-pass',
     });
     expect(again.status).toBe(409);
-    const short = await new ApiClient(server.url).post('/api/auth/register', { name: 'X', email: 'x1@example.org', password: '123' });
+    const short = await new ApiClient(server.url).post('/api/auth/register', {
+      name: 'X',
+      email: 'x1@example.org',
+      password: '123',
+    });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('Password must be at least 6 characters');
   });
@@ -113,7 +126,11 @@ describe('sessions', () => {
 
 describe('authorization', () => {
   const adminRoutes: [string, string, unknown?][] = [
-    ['POST', '/api/signup-sheets', { title: 'T', eventDate: inDays(3), organizerName: 'O', organizerEmail: 'o@example.org' }],
+    [
+      'POST',
+      '/api/signup-sheets',
+      { title: 'T', eventDate: inDays(3), organizerName: 'O', organizerEmail: 'o@example.org' },
+    ],
     ['PATCH', '/api/signup-sheets/1', { title: 'Hacked' }],
     ['DELETE', '/api/signup-sheets/1'],
     ['POST', '/api/volunteer-slots', { signupSheetId: 1, title: 'S', maxVolunteers: 2 }],
@@ -157,7 +174,10 @@ describe('authorization', () => {
     expect(reading.status).toBe(403);
     const honest = await parent.get('/api/signup-sheets', { 'X-User-ID': String(parentId) });
     expect(honest.status).toBe(200);
-    const count = queryOne<{ n: number }>(server.databasePath, "SELECT count(*) AS n FROM signup_sheets WHERE title = 'Spoofed'");
+    const count = queryOne<{ n: number }>(
+      server.databasePath,
+      "SELECT count(*) AS n FROM signup_sheets WHERE title = 'Spoofed'",
+    );
     expect(count.n).toBe(0);
   });
 
@@ -171,11 +191,23 @@ describe('authorization', () => {
     });
     expect(selfPromoted.status).toBe(403);
     expect(anonymous.cookie).toBeNull();
-    const none = queryOne<{ n: number }>(server.databasePath, "SELECT count(*) AS n FROM users WHERE email = 'mallory@example.org'");
+    const none = queryOne<{ n: number }>(
+      server.databasePath,
+      "SELECT count(*) AS n FROM users WHERE email = 'mallory@example.org'",
+    );
     expect(none.n).toBe(0);
 
     const { client: parent } = await registered('wannabe@example.org');
-    expect((await parent.post('/api/auth/register', { name: 'B', email: 'b2@example.org', password: 'secret-pass', isAdmin: true })).status).toBe(403);
+    expect(
+      (
+        await parent.post('/api/auth/register', {
+          name: 'B',
+          email: 'b2@example.org',
+          password: 'secret-pass',
+          isAdmin: true,
+        })
+      ).status,
+    ).toBe(403);
 
     const byAdmin = await admin.post('/api/auth/register', {
       name: 'Second Admin',
@@ -203,7 +235,10 @@ describe('authorization', () => {
     const { client: other } = await registered('other@example.org');
     expect((await other.delete(`/api/volunteers/${mine.body.id}`)).status).toBe(403);
     expect((await new ApiClient(server.url).delete(`/api/volunteers/${mine.body.id}`)).status).toBe(401);
-    expect((await other.post('/api/volunteers', { slotId, userId: ownerId, name: 'O', email: 'x@example.org', phone: '1' })).status).toBe(403);
+    expect(
+      (await other.post('/api/volunteers', { slotId, userId: ownerId, name: 'O', email: 'x@example.org', phone: '1' }))
+        .status,
+    ).toBe(403);
     expect((await owner.delete(`/api/volunteers/${mine.body.id}`)).status).toBe(204);
   });
 });

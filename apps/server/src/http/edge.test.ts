@@ -2,7 +2,14 @@ import { once } from 'node:events';
 import { Agent, type OutgoingHttpHeaders } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, inDays, queryOne, startTestServer, type TestServer } from '../../test/support/harness';
+import {
+  adminCredentials,
+  ApiClient,
+  inDays,
+  queryOne,
+  startTestServer,
+  type TestServer,
+} from '../../test/support/harness';
 import { multipartFile, type RawResponse, sendRaw } from '../../test/support/rawHttp';
 
 /** No mail leaves a test: the transport points at a closed local port. */

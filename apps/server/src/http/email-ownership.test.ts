@@ -5,7 +5,13 @@
  */
 import { openDatabase } from '@pac/db';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, createSheetWithSlot, startTestServer, type TestServer } from '../../test/support/harness';
+import {
+  adminCredentials,
+  ApiClient,
+  createSheetWithSlot,
+  startTestServer,
+  type TestServer,
+} from '../../test/support/harness';
 import { type ReceivedMail, smtpEnv, startTestSmtp, type TestSmtp } from '../../test/support/smtp';
 
 let smtp: TestSmtp;
@@ -105,7 +111,9 @@ describe('registration and verification', () => {
     const token = await linkToken('late@example.org', '/verify-email');
     // 48 hours later: move the link's expiry into the past through a second connection.
     const handle = openDatabase(server.databasePath);
-    handle.sqlite.prepare("UPDATE auth_tokens SET expires_at = ? WHERE email = 'late@example.org'").run(Date.now() - 1000);
+    handle.sqlite
+      .prepare("UPDATE auth_tokens SET expires_at = ? WHERE email = 'late@example.org'")
+      .run(Date.now() - 1000);
     handle.close();
     const res = await client.post('/api/auth/verify-email', { token });
     expect(res.status).toBe(400);
@@ -152,29 +160,47 @@ describe('taking over a parent’s signups by registering their email', () => {
 
     // Erin cannot register (the address is taken) but can reset the password by mail.
     const erin = new ApiClient(server.url);
-    expect((await erin.post('/api/auth/register', { name: 'Erin', email: 'erin@example.org', password: 'x-pass-1' })).status).toBe(409);
+    expect(
+      (await erin.post('/api/auth/register', { name: 'Erin', email: 'erin@example.org', password: 'x-pass-1' })).status,
+    ).toBe(409);
     const forgot = await erin.post('/api/auth/forgot-password', { email: 'ERIN@example.org' });
     expect(forgot.status).toBe(202);
     const token = await linkToken('erin@example.org', '/reset-password');
-    const reset = await erin.post('/api/auth/reset-password', { token, newPassword: 'erins-own-pass', confirmPassword: 'erins-own-pass' });
+    const reset = await erin.post('/api/auth/reset-password', {
+      token,
+      newPassword: 'erins-own-pass',
+      confirmPassword: 'erins-own-pass',
+    });
     expect(reset.status).toBe(200);
 
     // Every session of the account ended: the stranger is out, and the old password is dead.
     expect((await stranger.get('/api/auth/me')).status).toBe(401);
-    expect((await new ApiClient(server.url).post('/api/auth/login', { email: 'erin@example.org', password: 'stranger-pass' })).status).toBe(401);
+    expect(
+      (
+        await new ApiClient(server.url).post('/api/auth/login', {
+          email: 'erin@example.org',
+          password: 'stranger-pass',
+        })
+      ).status,
+    ).toBe(401);
     const me = await erin.login('erin@example.org', 'erins-own-pass');
     expect((await erin.get<User>('/api/auth/me')).body.emailVerified).toBe(true);
     const history = await erin.get<Profile>(`/api/auth/profile/${me.id}`);
     expect(history.body.volunteerHistory.map((h) => h.id)).toEqual([erinsSignup.id]);
     const mine = await erin.get<SheetView>(`/api/signup-sheets/${sheetId}`);
-    expect(mine.body.slots[0]?.volunteers.find((v) => v.id === erinsSignup.id)).toMatchObject({ notes: 'needs wheelchair access' });
+    expect(mine.body.slots[0]?.volunteers.find((v) => v.id === erinsSignup.id)).toMatchObject({
+      notes: 'needs wheelchair access',
+    });
   });
 
   it('an email change claims nothing until the new address is verified, and mails the link there', async () => {
     const { slotId } = await createSheetWithSlot(admin, 3, { title: 'Email Change Fair' });
     const signup = await anonymousSignup(slotId, 'frank@example.org');
     const { client, user } = await registered('mallory.change@example.org');
-    const changed = await client.patch<User>(`/api/auth/account/${user.id}`, { name: 'Mallory', email: 'frank@example.org' });
+    const changed = await client.patch<User>(`/api/auth/account/${user.id}`, {
+      name: 'Mallory',
+      email: 'frank@example.org',
+    });
     expect(changed.status).toBe(200);
     expect(changed.body.emailVerified).toBe(false);
     expect((await client.get<Profile>(`/api/auth/profile/${user.id}`)).body.totalSignups).toBe(0);
@@ -248,16 +274,32 @@ describe('password reset', () => {
     const short = await client.post('/api/auth/reset-password', { token, newPassword: 'abc', confirmPassword: 'abc' });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe('New password must be at least 6 characters');
-    const mismatch = await client.post('/api/auth/reset-password', { token, newPassword: 'new-pass-1', confirmPassword: 'new-pass-2' });
+    const mismatch = await client.post('/api/auth/reset-password', {
+      token,
+      newPassword: 'new-pass-1',
+      confirmPassword: 'new-pass-2',
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe("New passwords don't match");
-    const bad = await client.post('/api/auth/reset-password', { token: 'nope', newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' });
+    const bad = await client.post('/api/auth/reset-password', {
+      token: 'nope',
+      newPassword: 'new-pass-1',
+      confirmPassword: 'new-pass-1',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('This link is invalid or has expired');
     // The link survived the refused attempts, works once, and then never again.
-    const ok = await client.post('/api/auth/reset-password', { token, newPassword: 'new-pass-1', confirmPassword: 'new-pass-1' });
+    const ok = await client.post('/api/auth/reset-password', {
+      token,
+      newPassword: 'new-pass-1',
+      confirmPassword: 'new-pass-1',
+    });
     expect(ok.status).toBe(200);
-    const reused = await client.post('/api/auth/reset-password', { token, newPassword: 'new-pass-2', confirmPassword: 'new-pass-2' });
+    const reused = await client.post('/api/auth/reset-password', {
+      token,
+      newPassword: 'new-pass-2',
+      confirmPassword: 'new-pass-2',
+    });
     expect(reused.status).toBe(400);
     await client.login('rules@example.org', 'new-pass-1');
   });
@@ -267,7 +309,9 @@ describe('password reset', () => {
     await sentMail();
     smtp.messages.length = 0;
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => new ApiClient(server.url).post('/api/auth/forgot-password', { email: 'flooded@example.org' })),
+      Array.from({ length: 10 }, () =>
+        new ApiClient(server.url).post('/api/auth/forgot-password', { email: 'flooded@example.org' }),
+      ),
     );
     expect(answers.every((a) => a.status === 202)).toBe(true);
     expect(await sentMail()).toHaveLength(3);

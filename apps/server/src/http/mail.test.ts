@@ -92,7 +92,11 @@ describe('signup confirmation', () => {
 
     const done = await anon.post(`/api/volunteers/${volunteerId}/cancel`, { token });
     expect(done.status).toBe(200);
-    const count = queryOne<{ c: number }>(server.databasePath, 'SELECT current_volunteers AS c FROM volunteer_slots WHERE id = ?', slotId);
+    const count = queryOne<{ c: number }>(
+      server.databasePath,
+      'SELECT current_volunteers AS c FROM volunteer_slots WHERE id = ?',
+      slotId,
+    );
     expect(count.c).toBe(1);
     expect((await anon.post(`/api/volunteers/${volunteerId}/cancel`, { token })).status).toBe(404);
   });
@@ -107,14 +111,21 @@ describe('reminders', () => {
     await smtp.waitFor(3);
     smtp.messages.length = 0;
 
-    const pending = await admin.get<{ count: number; signupSheets: { id: number; volunteerCount: number; upcomingSlots: number }[] }>(
-      '/api/reminders/pending?days=1',
-    );
+    const pending = await admin.get<{
+      count: number;
+      signupSheets: { id: number; volunteerCount: number; upcomingSlots: number }[];
+    }>('/api/reminders/pending?days=1');
     expect(pending.status).toBe(200);
     expect(pending.body.count).toBeGreaterThanOrEqual(2);
-    expect(pending.body.signupSheets.find((s) => s.id === sheetId)).toMatchObject({ volunteerCount: 2, upcomingSlots: 1 });
+    expect(pending.body.signupSheets.find((s) => s.id === sheetId)).toMatchObject({
+      volunteerCount: 2,
+      upcomingSlots: 1,
+    });
 
-    const first = await admin.post<{ sent: number; message: string }>('/api/reminders/send', { signupSheetId: sheetId, reminderType: 'day' });
+    const first = await admin.post<{ sent: number; message: string }>('/api/reminders/send', {
+      signupSheetId: sheetId,
+      reminderType: 'day',
+    });
     expect(first.status).toBe(200);
     expect(first.body.sent).toBe(2);
     const mails = await smtp.waitFor(2);
@@ -123,14 +134,19 @@ describe('reminders', () => {
       expect(m.parsed.text).toContain('Stop reminder emails');
       expect(rawHeader(m, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     }
-    const again = await admin.post<{ sent: number }>('/api/reminders/send', { signupSheetId: sheetId, reminderType: 'day' });
+    const again = await admin.post<{ sent: number }>('/api/reminders/send', {
+      signupSheetId: sheetId,
+      reminderType: 'day',
+    });
     expect(again.body.sent).toBe(0);
     expect(smtp.messages).toHaveLength(2);
 
     const bad = await admin.post('/api/reminders/send', { signupSheetId: sheetId, reminderType: 'monthly' });
     expect(bad.status).toBe(400);
     const parent = new ApiClient(server.url);
-    expect((await parent.post('/api/reminders/send', { signupSheetId: sheetId, reminderType: 'week' })).status).toBe(401);
+    expect((await parent.post('/api/reminders/send', { signupSheetId: sheetId, reminderType: 'week' })).status).toBe(
+      401,
+    );
     expect((await parent.get('/api/reminders/pending')).status).toBe(401);
   });
 

@@ -91,7 +91,10 @@ describe('monitor rules', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ ...base, name: '' }, 'Monitor name is required'],
       [{ ...base, url: 'not a url' }, 'Must be a valid URL'],
-      [{ ...base, url: 'https://evil.example.com/' }, 'URL must be from an approved school domain (*.example-district.org)'],
+      [
+        { ...base, url: 'https://evil.example.com/' },
+        'URL must be from an approved school domain (*.example-district.org)',
+      ],
       [{ ...base, url: 'http://localhost/' }, 'URL must be from an approved school domain (*.example-district.org)'],
       [{ ...base, url: 'http://10.0.0.1/' }, 'URL must be from an approved school domain (*.example-district.org)'],
       [{ ...base, selectors: [] }, 'At least one CSS selector is required'],
@@ -140,15 +143,20 @@ describe('change detection', () => {
     expect(changeId).not.toBeNull();
     expect((await check(monitor.id)).body.changeId).toBeNull();
 
-    const changes = await admin.get<{ id: number; summary: string; severity: string; changeType: string; monitor: { name: string } }[]>(
-      '/api/changes',
-    );
+    const changes =
+      await admin.get<
+        { id: number; summary: string; severity: string; changeType: string; monitor: { name: string } }[]
+      >('/api/changes');
     const mine = changes.body.filter((c) => c.monitor.name === 'Monitor /news-a');
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ id: changeId, changeType: 'modified', severity: 'high' });
     expect(mine[0]?.summary).toContain('Snow day');
 
-    const queued = queryOne<{ n: number }>(server.databasePath, 'SELECT count(*) AS n FROM notifications WHERE change_id = ?', changeId);
+    const queued = queryOne<{ n: number }>(
+      server.databasePath,
+      'SELECT count(*) AS n FROM notifications WHERE change_id = ?',
+      changeId,
+    );
     expect(queued.n).toBe(4);
   });
 
@@ -163,7 +171,11 @@ describe('change detection', () => {
       monitor.id,
     );
     expect(stored).toEqual({ withText: 1, all: 4 });
-    const latest = queryOne<{ id: number }>(server.databasePath, 'SELECT max(id) AS id FROM snapshots WHERE monitor_id = ?', monitor.id);
+    const latest = queryOne<{ id: number }>(
+      server.databasePath,
+      'SELECT max(id) AS id FROM snapshots WHERE monitor_id = ?',
+      monitor.id,
+    );
     const detail = await admin.get<{ rawContent: string | null }>(`/api/monitoring/snapshots/${latest.id}`);
     expect(detail.body.rawContent).toContain('Term starts on Monday');
 
@@ -240,7 +252,9 @@ describe('change detection', () => {
     expect(typeof health.body.totalMonitors).toBe('number');
     expect(typeof health.body.activeMonitors).toBe('number');
     expect(Number(health.body.recentFailures)).toBeGreaterThanOrEqual(4);
-    const emailOff = await admin.patch<{ emailNotifications: boolean }>(`/api/monitors/${monitor.id}`, { emailNotifications: false });
+    const emailOff = await admin.patch<{ emailNotifications: boolean }>(`/api/monitors/${monitor.id}`, {
+      emailNotifications: false,
+    });
     expect(emailOff.body.emailNotifications).toBe(false);
   });
 });
@@ -249,7 +263,9 @@ describe('notifications and social media', () => {
   it('shows Connected, sends test posts, and delivers queued Facebook and Instagram notifications once', async () => {
     const status = await admin.get('/api/social-media/status');
     expect(status.body).toEqual({ facebook: true, instagram: true });
-    const test = await admin.post<{ results: { facebook: boolean; instagram: boolean; errors: string[] } }>('/api/social-media/test-post');
+    const test = await admin.post<{ results: { facebook: boolean; instagram: boolean; errors: string[] } }>(
+      '/api/social-media/test-post',
+    );
     expect(test.body.results).toEqual({ facebook: true, instagram: true, errors: [] });
     const feedPosts = () => graph.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/page1/feed'));
     const publishes = () => graph.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/ig1/media_publish'));
@@ -267,9 +283,9 @@ describe('notifications and social media', () => {
     expect(feedPosts().length + publishes().length).toBe(afterFirst);
     for (const r of graph.requests) expect(r.path).not.toContain('secret-token-123');
 
-    const history = await admin.get<{ channel: string; status: string; change: { summary: string; monitor: { name: string } } }[]>(
-      '/api/monitoring/notifications',
-    );
+    const history = await admin.get<
+      { channel: string; status: string; change: { summary: string; monitor: { name: string } } }[]
+    >('/api/monitoring/notifications');
     expect(history.body.some((h) => h.channel === 'facebook' && h.status === 'sent')).toBe(true);
     expect(history.body[0]?.change.monitor.name).toBeTruthy();
   });
@@ -296,12 +312,14 @@ describe('notifications and social media', () => {
 
 describe('snapshots and activity', () => {
   it('lists snapshots and activity, and shows a snapshot with its content as text', async () => {
-    const snaps = await admin.get<{ id: number; monitor: { name: string }; status: string }[]>('/api/monitoring/snapshots');
+    const snaps =
+      await admin.get<{ id: number; monitor: { name: string }; status: string }[]>('/api/monitoring/snapshots');
     expect(snaps.body.length).toBeGreaterThan(0);
     const first = snaps.body[0];
     const detail = await admin.get<{ rawContent: string | null }>(`/api/monitoring/snapshots/${first?.id ?? 0}`);
     expect(detail.status).toBe(200);
-    const activity = await admin.get<{ monitorName: string; action: string; status: string }[]>('/api/monitoring/activity');
+    const activity =
+      await admin.get<{ monitorName: string; action: string; status: string }[]>('/api/monitoring/activity');
     expect(activity.body.some((a) => a.action === 'change_detected')).toBe(true);
   });
 });

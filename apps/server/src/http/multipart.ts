@@ -9,7 +9,9 @@ import { HttpError } from './errors';
 export function readMultipartFile(req: IncomingMessage, field: string, maxBytes: number): Promise<Buffer | null> {
   const type = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(type)) {
-    return Promise.reject(new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please upload the image as multipart/form-data'));
+    return Promise.reject(
+      new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please upload the image as multipart/form-data'),
+    );
   }
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;

@@ -44,7 +44,8 @@ export function readCookie(req: IncomingMessage, name: string): string | null {
 function cookieWriter(res: ServerResponse, secure: boolean): SessionCookieWriter {
   const attributes = `Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
   return {
-    set: (token, maxAge) => res.appendHeader('Set-Cookie', `${sessionCookieName}=${token}; Max-Age=${maxAge}; ${attributes}`),
+    set: (token, maxAge) =>
+      res.appendHeader('Set-Cookie', `${sessionCookieName}=${token}; Max-Age=${maxAge}; ${attributes}`),
     clear: () => res.appendHeader('Set-Cookie', `${sessionCookieName}=; Max-Age=0; ${attributes}`),
   };
 }

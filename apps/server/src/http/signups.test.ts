@@ -50,7 +50,11 @@ describe('volunteer signups over REST', () => {
     expect(slot?.currentVolunteers).toBe(5);
     expect(slot?.volunteers).toHaveLength(5);
 
-    const row = queryOne<{ n: number }>(server.databasePath, 'SELECT count(*) AS n FROM volunteers WHERE slot_id = ?', slotId);
+    const row = queryOne<{ n: number }>(
+      server.databasePath,
+      'SELECT count(*) AS n FROM volunteers WHERE slot_id = ?',
+      slotId,
+    );
     expect(row.n).toBe(5);
   });
 
@@ -59,7 +63,12 @@ describe('volunteer signups over REST', () => {
     const anon = new ApiClient(server.url);
     const first = await anon.post('/api/volunteers', { slotId, name: 'Jo Park', email: 'jo@example.org', phone: '1' });
     expect(first.status).toBe(201);
-    const again = await anon.post('/api/volunteers', { slotId, name: 'Jo Park', email: ' JO@Example.org ', phone: '1' });
+    const again = await anon.post('/api/volunteers', {
+      slotId,
+      name: 'Jo Park',
+      email: ' JO@Example.org ',
+      phone: '1',
+    });
     expect(again.status).toBe(409);
   });
 
@@ -117,7 +126,12 @@ describe('volunteer signups over REST', () => {
   it('keeps currentVolunteers equal to the signups through removal, and cascades a sheet delete', async () => {
     const { sheetId, slotId } = await createSheetWithSlot(admin, 3);
     const anon = new ApiClient(server.url);
-    const a = await anon.post<{ id: number }>('/api/volunteers', { slotId, name: 'A B', email: 'a@example.org', phone: '1' });
+    const a = await anon.post<{ id: number }>('/api/volunteers', {
+      slotId,
+      name: 'A B',
+      email: 'a@example.org',
+      phone: '1',
+    });
     await anon.post('/api/volunteers', { slotId, name: 'C D', email: 'c@example.org', phone: '1' });
     expect((await admin.delete(`/api/volunteers/${a.body.id}`)).status).toBe(204);
     const sheet = await anon.get<{ slots: SlotView[] }>(`/api/signup-sheets/${sheetId}`);
@@ -133,7 +147,11 @@ describe('volunteer signups over REST', () => {
 
     expect((await admin.delete(`/api/signup-sheets/${sheetId}`)).status).toBe(204);
     expect((await anon.get(`/api/signup-sheets/${sheetId}`)).status).toBe(404);
-    const left = queryOne<{ n: number }>(server.databasePath, 'SELECT count(*) AS n FROM volunteers WHERE slot_id = ?', slotId);
+    const left = queryOne<{ n: number }>(
+      server.databasePath,
+      'SELECT count(*) AS n FROM volunteers WHERE slot_id = ?',
+      slotId,
+    );
     expect(left.n).toBe(0);
   });
 

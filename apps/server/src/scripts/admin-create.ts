@@ -19,7 +19,11 @@ async function main(): Promise<void> {
   rl.close();
   const parsed = loginSchema.safeParse({ email, password });
   if (!parsed.success || password.length < passwordMin) {
-    console.error(parsed.success ? `Password must be at least ${passwordMin} characters` : (parsed.error.issues[0]?.message ?? 'Invalid input'));
+    console.error(
+      parsed.success
+        ? `Password must be at least ${passwordMin} characters`
+        : (parsed.error.issues[0]?.message ?? 'Invalid input'),
+    );
     process.exit(1);
   }
   const handle = openDatabase(env.databasePath);

@@ -1,6 +1,13 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, createSheetWithSlot, queryOne, startTestServer, type TestServer } from '../../test/support/harness';
+import {
+  adminCredentials,
+  ApiClient,
+  createSheetWithSlot,
+  queryOne,
+  startTestServer,
+  type TestServer,
+} from '../../test/support/harness';
 import { backupDatabase } from '../backups';
 
 let server: TestServer;

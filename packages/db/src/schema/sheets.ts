@@ -34,7 +34,10 @@ export const volunteerSlots = sqliteTable(
   },
   (t) => [
     index('volunteer_slots_sheet_idx').on(t.signupSheetId),
-    check('volunteer_slots_capacity', sql`${t.currentVolunteers} >= 0 AND ${t.currentVolunteers} <= ${t.maxVolunteers}`),
+    check(
+      'volunteer_slots_capacity',
+      sql`${t.currentVolunteers} >= 0 AND ${t.currentVolunteers} <= ${t.maxVolunteers}`,
+    ),
     check('volunteer_slots_max_min', sql`${t.maxVolunteers} >= 1`),
   ],
 );

@@ -8,7 +8,12 @@ function withUserId(body: unknown, userId: string | undefined): unknown {
 }
 
 export const authRoutes: RestRoute[] = [
-  { method: 'POST', path: '/api/auth/register', status: 201, handle: (r) => r.caller.auth.register(unvalidated(r.body)) },
+  {
+    method: 'POST',
+    path: '/api/auth/register',
+    status: 201,
+    handle: (r) => r.caller.auth.register(unvalidated(r.body)),
+  },
   { method: 'POST', path: '/api/auth/login', handle: (r) => r.caller.auth.login(unvalidated(r.body)) },
   { method: 'POST', path: '/api/auth/logout', handle: (r) => r.caller.auth.logout() },
   { method: 'POST', path: '/api/auth/verify-email', handle: (r) => r.caller.auth.verifyEmail(unvalidated(r.body)) },

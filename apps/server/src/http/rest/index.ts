@@ -13,7 +13,15 @@ import { reminderRoutes } from './reminders';
 import { settingRoutes } from './settings';
 import { sheetRoutes, slotRoutes, volunteerRoutes } from './sheets';
 
-const routes: RestRoute[] = [...authRoutes, ...sheetRoutes, ...slotRoutes, ...volunteerRoutes, ...settingRoutes, ...reminderRoutes, ...monitorRoutes];
+const routes: RestRoute[] = [
+  ...authRoutes,
+  ...sheetRoutes,
+  ...slotRoutes,
+  ...volunteerRoutes,
+  ...settingRoutes,
+  ...reminderRoutes,
+  ...monitorRoutes,
+];
 
 interface CompiledRoute {
   route: RestRoute;
@@ -39,7 +47,10 @@ function decodeSegment(segment: string): string {
   }
 }
 
-function match(method: string, pathname: string): { route: RestRoute; params: Record<string, string> } | 'method' | null {
+function match(
+  method: string,
+  pathname: string,
+): { route: RestRoute; params: Record<string, string> } | 'method' | null {
   let pathMatched = false;
   for (const c of compiled) {
     const m = c.pattern.exec(pathname);
@@ -62,18 +73,19 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
   try {
     const found = match(req.method ?? 'GET', url.pathname);
     if (found === null) throw new HttpError(404, 'NOT_FOUND', `No API route ${url.pathname}`);
-    if (found === 'method') throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${req.method ?? ''} is not supported on ${url.pathname}`);
+    if (found === 'method')
+      throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${req.method ?? ''} is not supported on ${url.pathname}`);
     route = found.route;
     // Before the body is read and before any procedure runs.
-    if (isCrossSiteWrite(req, deps.config.publicBaseUrl, deps.trustedProxies)) throw new HttpError(403, 'FORBIDDEN', crossSiteMessage);
+    if (isCrossSiteWrite(req, deps.config.publicBaseUrl, deps.trustedProxies))
+      throw new HttpError(403, 'FORBIDDEN', crossSiteMessage);
     const caller = createCaller(contextFromRequest(req, res, deps));
     let body: unknown;
     let file: Buffer | null = null;
     if (route.upload) {
       await route.upload.authorize(caller);
       file = await readMultipartFile(req, route.upload.field, route.upload.maxBytes);
-    }
-    else if (!route.ignoreBody && req.method !== 'GET' && req.method !== 'DELETE') body = await readJsonBody(req);
+    } else if (!route.ignoreBody && req.method !== 'GET' && req.method !== 'DELETE') body = await readJsonBody(req);
     const result = await route.handle({ caller, params: found.params, body, query: url.searchParams, file });
     const status = route.status ?? 200;
     if (route.download) {

@@ -17,7 +17,11 @@ export const monitorRoutes: RestRoute[] = [
     status: 204,
     handle: (r) => r.caller.monitors.delete(unvalidated({ id: r.params.id })),
   },
-  { method: 'POST', path: '/api/monitors/:id/check', handle: (r) => r.caller.monitors.check(unvalidated({ id: r.params.id })) },
+  {
+    method: 'POST',
+    path: '/api/monitors/:id/check',
+    handle: (r) => r.caller.monitors.check(unvalidated({ id: r.params.id })),
+  },
   {
     method: 'GET',
     path: '/api/changes',

@@ -18,7 +18,8 @@ export const reminderRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/reminders/unsubscribe/:id',
     ignoreBody: true,
-    handle: (r) => r.caller.reminders.unsubscribe(unvalidated({ id: r.params.id, token: r.query.get('token') ?? undefined })),
+    handle: (r) =>
+      r.caller.reminders.unsubscribe(unvalidated({ id: r.params.id, token: r.query.get('token') ?? undefined })),
   },
   { method: 'POST', path: '/api/email/test-post', handle: (r) => r.caller.notifications.testEmail() },
   {
