@@ -218,7 +218,8 @@ describe('change detection', () => {
     const failing = (await admin.get<MonitorRow>(`/api/monitors/${monitor.id}`)).body;
     expect(failing.status).toBe('error');
     await smtp.waitFor(1);
-    await new Promise((r) => setTimeout(r, 200));
+    // Every mail the checks queued has been sent (or failed) once this resolves: no second alert is on its way.
+    await server.runtime.mail.flush();
     const alerts = smtp.messages.filter((m) => m.parsed.subject?.includes('Monitor /flaky'));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.envelopeTo).toEqual(['chair@example.org']);
