@@ -1,7 +1,4 @@
-import type { AppRouter } from '@pac/api';
-import type { inferRouterOutputs } from '@trpc/server';
-
-type RouterOutputs = inferRouterOutputs<AppRouter>;
+import type { RouterOutputs } from '@pac/api';
 
 /** A user as the server answers it (never a password hash). */
 export type User = RouterOutputs['auth']['login'];

@@ -1,4 +1,4 @@
-export { appRouter, createCaller, type AppRouter } from './root';
+export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from './root';
 export type { ApiConfig, MonitorConfig, SchoolMonitorDefinition, SocialConfig } from './config';
 export {
   createContextInner,

@@ -1,3 +1,4 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { authRouter } from './auth/router';
 import { exportsRouter } from './exports/router';
 import { heroRouter } from './hero/router';
@@ -31,5 +32,9 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** Every procedure's input and output types, for clients (the web app imports these, never derives its own). */
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export const createCaller = createCallerFactory(appRouter);

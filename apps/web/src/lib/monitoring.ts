@@ -1,8 +1,5 @@
-import type { AppRouter } from '@pac/api';
+import type { RouterOutputs } from '@pac/api';
 import { monitorMessages } from '@pac/validators';
-import type { inferRouterOutputs } from '@trpc/server';
-
-type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** A monitor as `monitors.list` answers it. */
 export type Monitor = RouterOutputs['monitors']['list'][number];
