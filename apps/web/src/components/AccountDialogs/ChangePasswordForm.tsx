@@ -2,6 +2,7 @@ import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { changePasswordSchema } from '@pac/validators';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../lib/schemaForm';
+import { NewPasswordFields, passwordToggleProps as toggleProps } from '../NewPasswordFields';
 
 export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
 
@@ -10,10 +11,6 @@ export interface ChangePasswordFormProps {
   onCancel: () => void;
   submitting?: boolean;
 }
-
-// The visibility toggle's default label contains 'password', which would give two controls
-// the same accessible name as the field.
-const toggleProps = { 'aria-label': 'Show or hide what you typed' };
 
 /** Current, new and confirmed password; a mismatch shows on the confirm field (SPEC.md section 5). */
 export function ChangePasswordForm({ onSubmit, onCancel, submitting = false }: ChangePasswordFormProps) {
@@ -33,20 +30,11 @@ export function ChangePasswordForm({ onSubmit, onCancel, submitting = false }: C
           visibilityToggleButtonProps={toggleProps}
           {...form.getInputProps('currentPassword')}
         />
-        <PasswordInput
+        <NewPasswordFields
           label="New Password"
-          description="At least 6 characters"
-          autoComplete="new-password"
-          withAsterisk
-          visibilityToggleButtonProps={toggleProps}
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordInput
-          label="Confirm New Password"
-          autoComplete="new-password"
-          withAsterisk
-          visibilityToggleButtonProps={toggleProps}
-          {...form.getInputProps('confirmPassword')}
+          confirmLabel="Confirm New Password"
+          newPassword={form.getInputProps('newPassword')}
+          confirmPassword={form.getInputProps('confirmPassword')}
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>

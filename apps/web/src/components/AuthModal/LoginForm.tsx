@@ -3,6 +3,7 @@ import { loginSchema } from '@pac/validators';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../lib/schemaForm';
+import { passwordToggleProps as toggleProps } from '../NewPasswordFields';
 
 export type LoginValues = z.output<typeof loginSchema>;
 
@@ -19,10 +20,6 @@ interface LoginFormProps {
   /** Put the focus on 'Forgot password?' when the form appears (coming back from that form). */
   focusForgotPassword?: boolean;
 }
-
-// The visibility toggle's default label contains 'password', which would give two controls
-// the same accessible name as the field.
-const toggleProps = { 'aria-label': 'Show or hide what you typed' };
 
 export function LoginForm({
   onSubmit,

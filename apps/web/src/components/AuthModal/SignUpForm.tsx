@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@manti
 import { registerSchema } from '@pac/validators';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../lib/schemaForm';
+import { passwordToggleProps as toggleProps } from '../NewPasswordFields';
 
 export type SignUpValues = z.output<typeof registerSchema>;
 
@@ -10,8 +11,6 @@ interface SignUpFormProps {
   onCancel: () => void;
   submitting: boolean;
 }
-
-const toggleProps = { 'aria-label': 'Show or hide what you typed' };
 
 export function SignUpForm({ onSubmit, onCancel, submitting }: SignUpFormProps) {
   const { form, onSubmit: handleSubmit } = useSchemaForm({

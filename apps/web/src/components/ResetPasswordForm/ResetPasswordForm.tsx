@@ -1,7 +1,8 @@
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { resetPasswordSchema } from '@pac/validators';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../lib/schemaForm';
+import { NewPasswordFields } from '../NewPasswordFields';
 
 export type ResetPasswordValues = z.output<typeof resetPasswordSchema>;
 
@@ -11,10 +12,6 @@ export interface ResetPasswordFormProps {
   onSubmit: (values: ResetPasswordValues) => void;
   submitting?: boolean;
 }
-
-// The visibility toggle's default label contains 'password', which would give two controls
-// the same accessible name as the field.
-const toggleProps = { 'aria-label': 'Show or hide what you typed' };
 
 /** A new password, twice, with the change-password rules; a mismatch shows on the confirm field. */
 export function ResetPasswordForm({ token, onSubmit, submitting = false }: ResetPasswordFormProps) {
@@ -27,20 +24,11 @@ export function ResetPasswordForm({ token, onSubmit, submitting = false }: Reset
   return (
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
-        <PasswordInput
+        <NewPasswordFields
           label="New password"
-          description="At least 6 characters"
-          autoComplete="new-password"
-          withAsterisk
-          visibilityToggleButtonProps={toggleProps}
-          {...form.getInputProps('newPassword')}
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          withAsterisk
-          visibilityToggleButtonProps={toggleProps}
-          {...form.getInputProps('confirmPassword')}
+          confirmLabel="Confirm new password"
+          newPassword={form.getInputProps('newPassword')}
+          confirmPassword={form.getInputProps('confirmPassword')}
         />
         <Button type="submit" loading={submitting} mt="sm">
           Reset password

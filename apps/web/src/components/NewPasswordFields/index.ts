@@ -1,0 +1,1 @@
+export { NewPasswordFields, passwordToggleProps, type NewPasswordFieldsProps } from './NewPasswordFields';
