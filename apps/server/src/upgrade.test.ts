@@ -98,11 +98,12 @@ describe('upgrading a database made at migration 0004', () => {
     const admin = new ApiClient(server.url);
     await admin.login(fixtureAdmin.email, fixtureAdmin.password);
     const me = await admin.get<{ email: string; isAdmin: boolean; emailVerified: boolean }>('/api/auth/me');
-    expect(me.body).toMatchObject({ email: fixtureAdmin.email, isAdmin: true, emailVerified: true });
+    expect(me.body).toMatchObject({ email: fixtureAdmin.email, isAdmin: true, role: 'admin', emailVerified: true });
     const db = new Database(server.databasePath, { readonly: true });
-    expect(db.prepare('SELECT email, email_verified AS v FROM users WHERE is_admin = 0 ORDER BY id').all()).toEqual([
-      { email: 'parent@example.org', v: 0 },
-      { email: 'guardian@example.org', v: 0 },
+    // The administrator flag became the admin role (0006); the parents are members.
+    expect(db.prepare('SELECT email, email_verified AS v, role FROM users WHERE id > 1 ORDER BY id').all()).toEqual([
+      { email: 'parent@example.org', v: 0, role: 'member' },
+      { email: 'guardian@example.org', v: 0, role: 'member' },
     ]);
     db.close();
   });

@@ -2,8 +2,11 @@ import type { Db, User } from '@pac/db';
 import type { ApiConfig } from './config';
 import type { Runtime } from './runtime';
 
-/** The signed-in user as the procedures see it: never the password hash. */
-export type SessionUser = Omit<User, 'passwordHash'>;
+/**
+ * The signed-in user as the procedures see it: never the password hash or the calendar feed's
+ * version; `isAdmin` is `role === 'admin'` (SPEC.md's flag, kept for the client).
+ */
+export type SessionUser = Omit<User, 'passwordHash' | 'calendarFeedVersion'> & { isAdmin: boolean };
 
 /**
  * How a procedure talks back to the transport about the session cookie. HTTP sets or clears

@@ -11,6 +11,7 @@ import { sheetsRouter } from './sheets/router';
 import { slotsRouter } from './slots/router';
 import { socialRouter } from './social/router';
 import { statsRouter } from './stats/router';
+import { usersRouter } from './users/router';
 import { volunteersRouter } from './volunteers/router';
 import { createCallerFactory, router } from './trpc';
 
@@ -29,6 +30,7 @@ export const appRouter = router({
   monitors: monitorsRouter,
   monitoring: monitoringRouter,
   social: socialRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

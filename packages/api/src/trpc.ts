@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context';
-import { isAdmin } from './lib/access';
+import { accessMessages, isAdmin, isOrganizer } from './lib/access';
 
 /** Validation issues in the API.md error shape. */
 export interface ValidationIssue {
@@ -49,8 +49,13 @@ const requireUser = t.middleware(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
+const requireOrganizer = t.middleware(({ ctx, next }) => {
+  if (!isOrganizer(ctx.user)) throw new TRPCError({ code: 'FORBIDDEN', message: accessMessages.organizerOnly });
+  return next();
+});
+
 const requireAdmin = t.middleware(({ ctx, next }) => {
-  if (!isAdmin(ctx.user)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Administrator access required' });
+  if (!isAdmin(ctx.user)) throw new TRPCError({ code: 'FORBIDDEN', message: accessMessages.adminOnly });
   return next();
 });
 
@@ -58,13 +63,17 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 // The procedure tiers: whether a caller may call a procedure at all is decided here and nowhere
-// else. What a service decides per row (whose signup or account it is, what an admin may do beyond
-// that) goes through lib/access.ts, which this file's admin check shares.
+// else. What a service decides per row (whose signup, account or sheet it is, what an admin may do
+// beyond that) goes through lib/access.ts and lib/sheetAccess.ts, which these checks share.
 
 /** Anyone; a signed-in caller whose X-User-ID disagrees with the session is refused. */
 export const publicProcedure = t.procedure.use(rejectSpoofedUser);
 /** A signed-in user: `ctx.user` is set (else UNAUTHORIZED 'Please sign in to continue'). */
 export const userProcedure = publicProcedure.use(requireUser);
-// The organizer tier goes here, between user and admin: `organizerProcedure = userProcedure.use(requireOrganizer)`.
+/**
+ * An organizer or an administrator (else FORBIDDEN 'Organizer access required'). Which sheets an
+ * organizer may touch is the service's rule: lib/sheetAccess.ts.
+ */
+export const organizerProcedure = userProcedure.use(requireOrganizer);
 /** An administrator (else FORBIDDEN 'Administrator access required'). */
 export const adminProcedure = userProcedure.use(requireAdmin);

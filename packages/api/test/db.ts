@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Db, type DbHandle, migrate, openDatabase, users } from '@pac/db';
+import { type Db, type DbHandle, migrate, openDatabase, type UserRole, users } from '@pac/db';
 import { eq } from 'drizzle-orm';
 import type { ApiConfig } from '../src/config';
 import { createContextInner, type SessionCookieWriter, type SessionUser } from '../src/context';
@@ -127,6 +127,8 @@ export interface NewUser {
   password?: string;
   phone?: string | null;
   isAdmin?: boolean;
+  /** Wins over isAdmin. */
+  role?: UserRole;
   /** Defaults to true for admins (as ensureAdmin makes them), false otherwise. */
   emailVerified?: boolean;
 }
@@ -142,7 +144,7 @@ export async function insertUser(db: Db, input: NewUser = {}): Promise<SessionUs
       name: input.name ?? (input.isAdmin ? 'Ada Admin' : 'Uma User'),
       phone: input.phone ?? null,
       passwordHash: await hashPassword(input.password ?? defaultPassword),
-      isAdmin: input.isAdmin ?? false,
+      role: input.role ?? (input.isAdmin ? 'admin' : 'member'),
       emailVerified: input.emailVerified ?? input.isAdmin ?? false,
     })
     .returning()

@@ -4,4 +4,5 @@ export * from './sheets';
 export * from './settings';
 export * from './hero';
 export * from './reminders';
+export * from './users';
 export * from './monitors';

@@ -28,6 +28,8 @@ export type SheetCreateInput = z.input<typeof sheetCreateSchema>;
 export const sheetUpdateSchema = z.object({
   id: idSchema,
   ...z.object(sheetFields).partial().shape,
+  /** Hands the sheet to another organizer (administrators only). */
+  ownerId: idSchema.optional(),
 });
 export type SheetUpdateInput = z.input<typeof sheetUpdateSchema>;
 

@@ -30,12 +30,12 @@ describe('pnpm admin:create', () => {
     const first = run(databasePath, ['Chair@Example.org', 'Pat Chair'], 'chair-password');
     expect(first.status, first.stderr).toBe(0);
     expect(first.stdout).toContain('Created administrator chair@example.org');
-    const row = queryOne<{ name: string; is_admin: number; password_hash: string }>(
+    const row = queryOne<{ name: string; role: string; password_hash: string }>(
       databasePath,
-      'SELECT name, is_admin, password_hash FROM users WHERE email = ?',
+      'SELECT name, role, password_hash FROM users WHERE email = ?',
       'chair@example.org',
     );
-    expect(row).toMatchObject({ name: 'Pat Chair', is_admin: 1 });
+    expect(row).toMatchObject({ name: 'Pat Chair', role: 'admin' });
     expect(row.password_hash).toMatch(/^\$argon2id\$/);
 
     const server = await startTestServer({ dir });

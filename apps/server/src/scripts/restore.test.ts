@@ -13,6 +13,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { migrationJournal } from '@pac/db';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { takeBackup } from '../backups';
@@ -28,6 +29,10 @@ import {
 import { restoreBackup, RestoreRefused } from './restore';
 
 const fixture = fileURLToPath(new URL('../../test/fixtures/pac-0004.sqlite', import.meta.url));
+/** What the server applies to the fixture: every migration after 0004. */
+const sinceFixture = migrationJournal()
+  .map((m) => m.tag)
+  .filter((tag) => tag > '0004_~');
 const now = new Date(2031, 3, 2, 9, 30, 0);
 
 let dir: string;
@@ -183,7 +188,7 @@ describe('pnpm restore', () => {
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     restoreBackup(old, target(), (line) => lines.push(line), now);
     expect(lines).toContain(
-      'The server applies 1 newer migration(s) to it when it starts (0005_email_ownership), after a pre-migration backup.',
+      `The server applies ${sinceFixture.length} newer migration(s) to it when it starts (${sinceFixture.join(', ')}), after a pre-migration backup.`,
     );
     expect(lines).toContain(
       `No uploads folder beside the backup (${join(dir, 'pac-20261121-020000.uploads')}); ${target().uploadDir} is left as it is.`,

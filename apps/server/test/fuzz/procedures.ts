@@ -7,7 +7,8 @@
  */
 import type { IdTable } from './support';
 
-export type Access = 'public' | 'user' | 'admin';
+/** Who may call: organizer is the tier between user and admin (the fuzz callers hold no organizer, so only admins pass it). */
+export type Access = 'public' | 'user' | 'organizer' | 'admin';
 
 export interface ProcedureSpec {
   type: 'query' | 'mutation';
@@ -74,13 +75,14 @@ export const procedureSpecs = {
 
   'sheets.list': q('public'),
   'sheets.byId': q('public', ['id'], 'signup_sheets'),
-  'sheets.create': m('admin', sheetFields),
-  'sheets.update': m('admin', ['id', ...sheetFields], 'signup_sheets'),
-  'sheets.delete': m('admin', ['id'], 'signup_sheets'),
+  'sheets.managed': q('organizer'),
+  'sheets.create': m('organizer', sheetFields),
+  'sheets.update': m('organizer', ['id', ...sheetFields, 'ownerId'], 'signup_sheets'),
+  'sheets.delete': m('organizer', ['id'], 'signup_sheets'),
 
-  'slots.create': m('admin', ['signupSheetId', ...slotFields]),
-  'slots.update': m('admin', ['id', ...slotFields], 'volunteer_slots'),
-  'slots.delete': m('admin', ['id'], 'volunteer_slots'),
+  'slots.create': m('organizer', ['signupSheetId', ...slotFields]),
+  'slots.update': m('organizer', ['id', ...slotFields], 'volunteer_slots'),
+  'slots.delete': m('organizer', ['id'], 'volunteer_slots'),
 
   'volunteers.create': m('public', ['slotId', 'userId', ...volunteerFields]),
   'volunteers.cancelInfo': q('public', ['id', 'token'], 'volunteers'),
@@ -130,6 +132,9 @@ export const procedureSpecs = {
   'social.testPost': m('admin'),
   'social.processNotifications': m('admin'),
   'social.createDemoNotifications': m('admin'),
+
+  'users.list': q('admin'),
+  'users.setRole': m('admin', ['id', 'role'], 'users'),
 } as const satisfies Record<string, ProcedureSpec>;
 
 export type ProcedurePath = keyof typeof procedureSpecs;
@@ -140,7 +145,7 @@ export function procedureSpec(path: ProcedurePath): ProcedureSpec {
   return procedureSpecs[path];
 }
 
-const rank: Record<Access | 'anon', number> = { anon: 0, public: 0, user: 1, admin: 2 };
+const rank: Record<Access | 'anon', number> = { anon: 0, public: 0, user: 1, organizer: 2, admin: 3 };
 
 /** Whether a caller of this role may get a successful answer at this access level. */
 export function mayCall(role: 'anon' | 'user' | 'admin', access: Access): boolean {

@@ -38,6 +38,7 @@ import { reminderRoutes } from '../../src/http/rest/reminders';
 import type { RestRoute } from '../../src/http/rest/route';
 import { settingRoutes } from '../../src/http/rest/settings';
 import { sheetRoutes, slotRoutes, volunteerRoutes } from '../../src/http/rest/sheets';
+import { userRoutes } from '../../src/http/rest/users';
 import { type Access, mayCall, type ProcedurePath, procedureSpec } from './procedures';
 import {
   cookieGarbage,
@@ -94,6 +95,7 @@ const routeGroups: Record<string, RestRoute[]> = {
   settingRoutes,
   reminderRoutes,
   monitorRoutes,
+  userRoutes,
 };
 const allRoutes = Object.values(routeGroups).flat();
 const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
@@ -133,6 +135,9 @@ const restSpecs: Record<string, RestSpec> = {
   'POST /api/volunteer-slots': { procedure: 'slots.create' },
   'PATCH /api/volunteer-slots/:id': { procedure: 'slots.update', params: { id: 'volunteer_slots' } },
   'DELETE /api/volunteer-slots/:id': { procedure: 'slots.delete', params: { id: 'volunteer_slots' } },
+
+  'GET /api/users': { procedure: 'users.list' },
+  'PATCH /api/users/:id': { procedure: 'users.setRole', params: { id: 'users' } },
 
   'POST /api/volunteers': { procedure: 'volunteers.create' },
   'PATCH /api/volunteers/:id': { procedure: 'volunteers.update', params: { id: 'volunteers' } },

@@ -808,6 +808,12 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
       return idRef('volunteer_slots');
     case 'userId':
       return fc.oneof(idRef('users'), fc.constant(null));
+    case 'ownerId':
+      return fc.oneof(idRef('users'), fc.constantFrom(0, -1, '2', null));
+    case 'role':
+      // Only values the schema refuses: a valid role would change who the fuzz's own callers are
+      // (an admin demoted mid-run). Role changes are tested in http/people.test.ts.
+      return fc.constantFrom('owner', '', 'ADMIN', 'Admin ', 1, null, ['admin'], { role: 'admin' });
     case 'key':
       return fc.constantFrom(
         'heroImageUrl',

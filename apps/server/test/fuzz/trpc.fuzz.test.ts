@@ -475,10 +475,12 @@ describe('cross-cutting tRPC properties', () => {
                 body: input,
               };
         fc.pre(req.path.length < maxUrl && underTrpc(req.path));
-        // Only admin-only and unknown procedures: then nothing may succeed for anonymous callers or users.
+        // Only procedures beyond a user's reach (organizer and admin) and unknown ones: then nothing
+        // may succeed for anonymous callers or users.
         const adminOnly = r.names.every(
           (n) =>
-            (procedurePaths as readonly string[]).includes(n) && procedureSpec(n as ProcedurePath).access === 'admin',
+            (procedurePaths as readonly string[]).includes(n) &&
+            !mayCall('user', procedureSpec(n as ProcedurePath).access),
         );
         const mustFail =
           spoofReason(r.role, claim) ??

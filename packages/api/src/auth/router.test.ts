@@ -128,7 +128,7 @@ describe('auth.register', () => {
     const created = await caller.auth.register({ name: 'New Admin', email, password: 'secret1', isAdmin: true });
     expect(created).toMatchObject({ email, isAdmin: true });
     expect(created).not.toHaveProperty('passwordHash');
-    expect(userRowByEmail(email)?.isAdmin).toBe(true);
+    expect(userRowByEmail(email)?.role).toBe('admin');
     expect(cookies.sets).toHaveLength(0);
     expect(cookies.clears).toBe(0);
     // The admin's own session is untouched, and the new account has none.

@@ -83,7 +83,7 @@ describe('ensureAdmin', () => {
     expect(first.user).toMatchObject({ email: 'boss@example.org', isAdmin: true });
     expect(first.user).not.toHaveProperty('passwordHash');
 
-    t.db.update(users).set({ isAdmin: false }).where(eq(users.id, first.user.id)).run();
+    t.db.update(users).set({ role: 'member' }).where(eq(users.id, first.user.id)).run();
     const second = await ensureAdmin(t.db, { email: 'boss@example.org', password: 'second-pass' });
     expect(second).toMatchObject({ created: false, user: { id: first.user.id, isAdmin: true } });
     const row = t.db.select().from(users).where(eq(users.id, first.user.id)).get();

@@ -10,7 +10,6 @@ import { assertOwnerOrAdmin, isAdmin } from '../lib/access';
 import { emailTokenUrl, issueEmailToken, redeemEmailToken, revokeEmailTokens } from '../lib/emailTokens';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { currentSender, sendMail } from '../notifications/service';
-import { slotHours } from '../slots/service';
 import { emailTaken, findUserByEmail, getUser, toSessionUser, userMessages } from '../users/service';
 import { claimSignupsByEmail, type HistoryEntry, signupHistory } from '../volunteers/service';
 
@@ -164,7 +163,7 @@ export async function register(ctx: Context, input: z.output<typeof registerSche
       name: input.name,
       phone: input.phone ?? null,
       passwordHash,
-      isAdmin: input.isAdmin,
+      role: input.isAdmin ? 'admin' : 'member',
       emailConsent: input.emailConsent,
       lastLoginAt: byAdmin ? null : ctx.runtime.now(),
     })
@@ -303,8 +302,12 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
 
 export type Profile = SessionUser & {
   volunteerHistory: HistoryEntry[];
+  /** Confirmed signups (waitlist places are not counted). */
   totalSignups: number;
-  /** Sum of slot durations (end minus start) in hours, to 1 decimal; slots without an end count 0. */
+  /**
+   * Sum of slot durations (end minus start) in hours, to 1 decimal, over the signups that count
+   * (confirmed; attended once the slot has check-ins); slots without an end count 0.
+   */
   totalHours: number;
 };
 
@@ -312,11 +315,11 @@ export function getProfile(ctx: UserContext, userId: number): Profile {
   assertOwnerOrAdmin(ctx.user, userId, accountMessages.notYours);
   const user = getUser(ctx.db, userId);
   const volunteerHistory = signupHistory(ctx.db, userId);
-  const hours = volunteerHistory.reduce((sum, entry) => sum + slotHours(entry.slot), 0);
+  const hours = volunteerHistory.reduce((sum, entry) => sum + entry.hours, 0);
   return {
     ...toSessionUser(user),
     volunteerHistory,
-    totalSignups: volunteerHistory.length,
+    totalSignups: volunteerHistory.filter((entry) => entry.status === 'confirmed').length,
     totalHours: Math.round(hours * 10) / 10,
   };
 }
@@ -389,7 +392,7 @@ export async function ensureAdmin(
     const passwordHash = passwordOk ? existing.passwordHash : await hashPassword(input.password);
     const updated = db
       .update(users)
-      .set({ isAdmin: true, passwordHash, emailVerified: true })
+      .set({ role: 'admin', passwordHash, emailVerified: true })
       .where(eq(users.id, existing.id))
       .returning()
       .get();
@@ -401,7 +404,7 @@ export async function ensureAdmin(
       email,
       name: input.name ?? 'Administrator',
       passwordHash: await hashPassword(input.password),
-      isAdmin: true,
+      role: 'admin',
       emailVerified: true,
     })
     .returning()

@@ -7,6 +7,7 @@ const user = (id: number, admin = false): SessionUser => ({
   email: `u${id}@example.org`,
   name: `User ${id}`,
   phone: null,
+  role: admin ? 'admin' : 'member',
   isAdmin: admin,
   emailVerified: true,
   emailConsent: false,

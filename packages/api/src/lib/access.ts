@@ -3,13 +3,25 @@ import type { SessionUser } from '../context';
 
 /**
  * Who may do what, in one place. Whether a caller may call a procedure at all is its tier
- * (trpc.ts: publicProcedure, userProcedure, adminProcedure); these helpers are for the rules a
- * service applies to one row: whose it is, and what an administrator may do beyond that.
+ * (trpc.ts: publicProcedure, userProcedure, organizerProcedure, adminProcedure); these helpers are
+ * for the rules a service applies to one row: whose it is, and what an administrator may do beyond
+ * that. Sheet ownership (an organizer's own sheets) reads the database: lib/sheetAccess.ts.
  */
 
+export const accessMessages = {
+  adminOnly: 'Administrator access required',
+  organizerOnly: 'Organizer access required',
+  notYourSheet: 'You can only manage your own signup sheets',
+} as const;
+
 /** An administrator: the admin tier, and the few things admins may do in a public procedure. */
-export function isAdmin(caller: SessionUser | null): boolean {
-  return caller?.isAdmin === true;
+export function isAdmin(caller: Pick<SessionUser, 'role'> | null): boolean {
+  return caller?.role === 'admin';
+}
+
+/** An organizer or an administrator: the organizer tier. */
+export function isOrganizer(caller: Pick<SessionUser, 'role'> | null): boolean {
+  return caller?.role === 'admin' || caller?.role === 'organizer';
 }
 
 /** Whether the caller owns what `ownerId` names, or is an administrator. */
@@ -20,4 +32,18 @@ export function isOwnerOrAdmin(caller: SessionUser | null, ownerId: number | nul
 /** Ownership: "your own signup", "your own account", or an administrator; otherwise FORBIDDEN with `message`. */
 export function assertOwnerOrAdmin(caller: SessionUser | null, ownerId: number | null, message: string): void {
   if (!isOwnerOrAdmin(caller, ownerId)) throw new TRPCError({ code: 'FORBIDDEN', message });
+}
+
+/**
+ * Whether the caller runs a sheet owned by `sheetOwnerId`: an administrator, or the organizer who
+ * owns it (a member who once owned a sheet no longer runs it).
+ */
+export function managesSheet(caller: SessionUser | null, sheetOwnerId: number | null): boolean {
+  return isAdmin(caller) || (isOrganizer(caller) && isOwnerOrAdmin(caller, sheetOwnerId));
+}
+
+/** FORBIDDEN 'You can only manage your own signup sheets' unless the caller runs the sheet. */
+export function assertManagesSheet(caller: SessionUser | null, sheetOwnerId: number | null): void {
+  if (!managesSheet(caller, sheetOwnerId))
+    throw new TRPCError({ code: 'FORBIDDEN', message: accessMessages.notYourSheet });
 }

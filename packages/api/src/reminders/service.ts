@@ -36,12 +36,13 @@ export function startOf(slot: VolunteerSlot, sheet: SignupSheet): Date {
 /** A consenting volunteer with the slot and sheet a reminder is about. */
 export type ReminderRecipient = SignupWithEvent;
 
-/** Consenting volunteers in slots starting after `from` and at most at `to`. */
+/** Consenting confirmed volunteers (the waitlist gets no reminders) in slots starting after `from` and at most at `to`. */
 function recipientsBetween(db: Db, from: Date, to: Date, sheetId?: number): ReminderRecipient[] {
   return signupsWithEvent(db)
     .where(
       and(
         eq(volunteers.emailConsent, true),
+        eq(volunteers.status, 'confirmed'),
         gt(slotStart, from.getTime()),
         lte(slotStart, to.getTime()),
         sheetId === undefined ? undefined : eq(signupSheets.id, sheetId),
@@ -85,7 +86,13 @@ export function pendingReminders(
       : db
           .select({ id: volunteers.id, slotId: volunteers.slotId, name: volunteers.name, email: volunteers.email })
           .from(volunteers)
-          .where(and(inArray(volunteers.slotId, slotIds), eq(volunteers.emailConsent, true)))
+          .where(
+            and(
+              inArray(volunteers.slotId, slotIds),
+              eq(volunteers.emailConsent, true),
+              eq(volunteers.status, 'confirmed'),
+            ),
+          )
           .all();
   const sheets = new Map<number, PendingSheet>();
   for (const { slot, sheet } of slots) {

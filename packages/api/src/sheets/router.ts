@@ -1,8 +1,8 @@
 import { idSchema, sheetCreateSchema, sheetUpdateSchema } from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { adminProcedure, publicProcedure } from '../trpc';
-import { createSheet, deleteSheet, getSheetDetail, listSheets, updateSheet } from './service';
+import { organizerProcedure, publicProcedure } from '../trpc';
+import { createSheet, deleteSheet, getSheetDetail, listManagedSheets, listSheets, updateSheet } from './service';
 
 const byIdInput = z.object({ id: idSchema });
 
@@ -11,10 +11,15 @@ export const sheetsRouter = {
 
   byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => getSheetDetail(ctx.db, input.id, ctx.user)),
 
-  create: adminProcedure.input(sheetCreateSchema).mutation(({ ctx, input }) => createSheet(ctx.db, input)),
+  /** The sheets the caller runs: an organizer's own, every sheet for an administrator. */
+  managed: organizerProcedure.query(({ ctx }) => listManagedSheets(ctx.db, ctx.user)),
 
-  update: adminProcedure.input(sheetUpdateSchema).mutation(({ ctx, input }) => updateSheet(ctx.db, input, ctx.user)),
+  /** The new sheet is the caller's own. */
+  create: organizerProcedure.input(sheetCreateSchema).mutation(({ ctx, input }) => createSheet(ctx, input)),
+
+  /** The caller's own sheet, or any for an administrator; only an administrator changes `ownerId`. */
+  update: organizerProcedure.input(sheetUpdateSchema).mutation(({ ctx, input }) => updateSheet(ctx, input)),
 
   /** Slots and signups go with the sheet (foreign-key cascade). */
-  delete: adminProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteSheet(ctx.db, input.id)),
+  delete: organizerProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteSheet(ctx, input.id)),
 } satisfies TRPCRouterRecord;

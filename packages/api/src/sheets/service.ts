@@ -3,13 +3,17 @@ import type { sheetCreateSchema, sheetUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser } from '../context';
+import type { SessionUser, UserContext } from '../context';
+import { assertManagesSheet, isAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { hasChanges } from '../lib/updates';
 import { slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
+import { getUser } from '../users/service';
 import { type VolunteerView, volunteerViewsBySlot } from '../volunteers/service';
 
 export const sheetMessages = {
   sheetNotFound: slotMessages.sheetNotFound,
+  ownerAdminOnly: 'Only an administrator can hand a sheet to another organizer',
+  ownerNotOrganizer: 'A signup sheet can only be handed to an organizer or an administrator',
 } as const;
 
 export type SheetWithSlots = SignupSheet & { slots: VolunteerSlot[] };
@@ -29,7 +33,17 @@ export function listSheets(db: Db): SheetWithSlots[] {
   return sheets.map((s) => ({ ...s, slots: bySheet.get(s.id) ?? [] }));
 }
 
-/** One sheet with its slots and their volunteers as `viewer` may see them (three statements, whatever the size). */
+/** The sheets the caller runs (an administrator: all of them), soonest event first, with their slots. */
+export function listManagedSheets(db: Db, caller: SessionUser): SheetWithSlots[] {
+  const all = listSheets(db);
+  return isAdmin(caller) ? all : all.filter((s) => managesSheet(caller, s.ownerId));
+}
+
+/**
+ * One sheet with its slots and their volunteers as `viewer` may see them (three statements,
+ * whatever the size): contact details for the volunteer themself, administrators and the sheet's
+ * organizer.
+ */
 export function getSheetDetail(db: Db, id: number, viewer: SessionUser | null): SheetDetail {
   const sheet = getSheet(db, id);
   const slots = slotsOfSheet(db, id);
@@ -37,37 +51,47 @@ export function getSheetDetail(db: Db, id: number, viewer: SessionUser | null): 
     db,
     slots.map((s) => s.id),
     viewer,
+    managesSheet(viewer, sheet.ownerId),
   );
   return { ...sheet, slots: slots.map((s) => ({ ...s, volunteers: bySlot.get(s.id) ?? [] })) };
 }
 
-export function createSheet(db: Db, input: z.output<typeof sheetCreateSchema>): SheetWithSlots {
-  const created = db
+/** A new sheet, owned by the organizer (or administrator) who made it. */
+export function createSheet(ctx: UserContext, input: z.output<typeof sheetCreateSchema>): SheetWithSlots {
+  const created = ctx.db
     .insert(signupSheets)
-    .values({ ...input, description: input.description ?? null })
+    .values({ ...input, description: input.description ?? null, ownerId: ctx.user.id })
     .returning()
     .get();
   if (!created) throw new Error('Inserting the signup sheet returned no row');
   return { ...created, slots: [] };
 }
 
-export function updateSheet(
-  db: Db,
-  input: z.output<typeof sheetUpdateSchema>,
-  viewer: SessionUser | null,
-): SheetDetail {
+/**
+ * Edits a sheet the caller runs. Handing it to someone else (`ownerId`) is for administrators, and
+ * only to an organizer or an administrator.
+ */
+export function updateSheet(ctx: UserContext, input: z.output<typeof sheetUpdateSchema>): SheetDetail {
+  const { db, user } = ctx;
   const { id, ...changes } = input;
-  // With nothing to change there is nothing to write (drizzle refuses an empty SET);
-  // getSheetDetail still answers NOT_FOUND for a missing sheet.
+  assertManagesSheet(user, getSheet(db, id).ownerId);
+  if (changes.ownerId !== undefined) {
+    if (!isAdmin(user)) throw new TRPCError({ code: 'FORBIDDEN', message: sheetMessages.ownerAdminOnly });
+    const owner = getUser(db, changes.ownerId);
+    if (!isOrganizer(owner)) throw new TRPCError({ code: 'BAD_REQUEST', message: sheetMessages.ownerNotOrganizer });
+  }
+  // With nothing to change there is nothing to write (drizzle refuses an empty SET).
   if (hasChanges(changes)) {
     const updated = db.update(signupSheets).set(changes).where(eq(signupSheets.id, id)).returning().get();
     if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
   }
-  return getSheetDetail(db, id, viewer);
+  return getSheetDetail(db, id, user);
 }
 
 /** Slots and signups go with the sheet (foreign-key cascade). */
-export function deleteSheet(db: Db, id: number): { success: true } {
+export function deleteSheet(ctx: UserContext, id: number): { success: true } {
+  const { db } = ctx;
+  assertManagesSheet(ctx.user, getSheet(db, id).ownerId);
   const removed = db.delete(signupSheets).where(eq(signupSheets.id, id)).run();
   if (removed.changes === 0) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
   return { success: true as const };

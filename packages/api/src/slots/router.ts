@@ -1,14 +1,15 @@
 import { idSchema, slotCreateSchema, slotUpdateSchema } from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { adminProcedure } from '../trpc';
+import { organizerProcedure } from '../trpc';
 import { createSlot, deleteSlot, updateSlot } from './service';
 
+/** Slots of the sheets the caller runs (lib/sheetAccess.ts). */
 export const slotsRouter = {
-  create: adminProcedure.input(slotCreateSchema).mutation(({ ctx, input }) => createSlot(ctx.db, input)),
+  create: organizerProcedure.input(slotCreateSchema).mutation(({ ctx, input }) => createSlot(ctx, input)),
 
-  update: adminProcedure.input(slotUpdateSchema).mutation(({ ctx, input }) => updateSlot(ctx.db, input)),
+  update: organizerProcedure.input(slotUpdateSchema).mutation(({ ctx, input }) => updateSlot(ctx, input)),
 
   /** Its signups go with the slot (foreign-key cascade). */
-  delete: adminProcedure.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => deleteSlot(ctx.db, input.id)),
+  delete: organizerProcedure.input(z.object({ id: idSchema })).mutation(({ ctx, input }) => deleteSlot(ctx, input.id)),
 } satisfies TRPCRouterRecord;

@@ -3,11 +3,13 @@ import type { slotCreateSchema, slotUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { UserContext } from '../context';
+import { assertManagesSheetId, assertManagesSlot, sheetAccessMessages } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
 
 export const slotMessages = {
-  sheetNotFound: 'Signup sheet not found',
-  slotNotFound: 'Volunteer slot not found',
+  sheetNotFound: sheetAccessMessages.sheetNotFound,
+  slotNotFound: sheetAccessMessages.slotNotFound,
   endBeforeStart: 'End time must be after start time',
   belowSignedUp: (signedUp: number) =>
     `Number of volunteers needed cannot be lower than the ${signedUp} already signed up`,
@@ -65,14 +67,10 @@ export function slotsOfSheet(db: Db, sheetId: number): VolunteerSlot[] {
     .all();
 }
 
-export function createSlot(db: Db, input: z.output<typeof slotCreateSchema>): VolunteerSlot {
-  // The sheet is read here rather than through sheets/service, which lists slots and so sits above this one.
-  const sheet = db
-    .select({ id: signupSheets.id })
-    .from(signupSheets)
-    .where(eq(signupSheets.id, input.signupSheetId))
-    .get();
-  if (!sheet) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.sheetNotFound });
+/** A new slot on a sheet the caller runs. */
+export function createSlot(ctx: UserContext, input: z.output<typeof slotCreateSchema>): VolunteerSlot {
+  const { db } = ctx;
+  assertManagesSheetId(db, ctx.user, input.signupSheetId);
   const created = db
     .insert(volunteerSlots)
     .values({
@@ -87,10 +85,14 @@ export function createSlot(db: Db, input: z.output<typeof slotCreateSchema>): Vo
   return created;
 }
 
-/** Changes a slot: its end stays after its start, and it never needs fewer volunteers than have signed up. */
-export function updateSlot(db: Db, input: z.output<typeof slotUpdateSchema>): VolunteerSlot {
+/**
+ * Changes a slot on a sheet the caller runs: its end stays after its start, and it never needs
+ * fewer volunteers than have signed up.
+ */
+export function updateSlot(ctx: UserContext, input: z.output<typeof slotUpdateSchema>): VolunteerSlot {
   const { id, ...changes } = input;
-  return db.transaction((tx) => {
+  return ctx.db.transaction((tx) => {
+    assertManagesSlot(tx, ctx.user, id);
     const slot = getSlot(tx, id);
     const startTime = changes.startTime === undefined ? slot.startTime : changes.startTime;
     const endTime = changes.endTime === undefined ? slot.endTime : changes.endTime;
@@ -108,7 +110,9 @@ export function updateSlot(db: Db, input: z.output<typeof slotUpdateSchema>): Vo
 }
 
 /** Its signups go with the slot (foreign-key cascade). */
-export function deleteSlot(db: Db, id: number): { success: true } {
+export function deleteSlot(ctx: UserContext, id: number): { success: true } {
+  const { db } = ctx;
+  assertManagesSlot(db, ctx.user, id);
   const removed = db.delete(volunteerSlots).where(eq(volunteerSlots.id, id)).run();
   if (removed.changes === 0) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
   return { success: true as const };

@@ -1,13 +1,17 @@
 import { type Db, signupSheets, volunteers, volunteerSlots } from '@pac/db';
-import { and, count, gt, gte, lt, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gt, gte, lt, sql, sum } from 'drizzle-orm';
+import { slotHasCheckInsSql } from '../volunteers/service';
 import { monthBounds } from '../lib/schoolTime';
 
 export interface Stats {
   /** Signup sheets whose event is still ahead. */
   activeSignups: number;
-  /** Signups (volunteer rows) on every sheet, past and upcoming. */
+  /** Confirmed signups on every sheet, past and upcoming (waitlist places are not counted). */
   totalVolunteers: number;
-  /** Volunteer hours in slots starting this calendar month (the school's): slot hours × signups. */
+  /**
+   * Volunteer hours in slots starting this calendar month (the school's): slot hours × confirmed
+   * signups, or × attended volunteers once the slot has check-ins.
+   */
   monthlyHours: number;
   /** Filled spots as a percentage (0-100, whole number) of all spots on upcoming sheets. */
   fillRate: number;
@@ -16,14 +20,15 @@ export interface Stats {
 export function computeStats(db: Db, timeZone: string, now = new Date()): Stats {
   const activeSignups =
     db.select({ n: count() }).from(signupSheets).where(gt(signupSheets.eventDate, now)).get()?.n ?? 0;
-  const totalVolunteers = db.select({ n: count() }).from(volunteers).get()?.n ?? 0;
+  const totalVolunteers =
+    db.select({ n: count() }).from(volunteers).where(eq(volunteers.status, 'confirmed')).get()?.n ?? 0;
 
   const { start: monthStart, end: nextMonth } = monthBounds(now, timeZone);
   const hoursMs =
     db
       .select({
         ms: sum(
-          sql<number>`(${volunteerSlots.endTime} - ${volunteerSlots.startTime}) * ${volunteerSlots.currentVolunteers}`,
+          sql<number>`(${volunteerSlots.endTime} - ${volunteerSlots.startTime}) * (case when ${slotHasCheckInsSql(volunteerSlots.id)} then (select count(*) from ${volunteers} as came where came.slot_id = ${volunteerSlots.id} and came.attended = 1 and came.status = 'confirmed') else ${volunteerSlots.currentVolunteers} end)`,
         ),
       })
       .from(volunteerSlots)

@@ -1,6 +1,6 @@
-import { type Executor, type User, users } from '@pac/db';
+import { type Db, type Executor, signupSheets, type User, type UserRole, users, volunteers } from '@pac/db';
 import { TRPCError } from '@trpc/server';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { SessionUser } from '../context';
 
 /** The account rows, as the other domains look them up (auth for accounts, volunteers for whose signup it is). */
@@ -11,8 +11,8 @@ export const userMessages = {
 
 /** The account as the procedures show it: never the password hash. */
 export function toSessionUser(user: User): SessionUser {
-  const { passwordHash: _omitted, ...rest } = user;
-  return rest;
+  const { passwordHash: _hash, calendarFeedVersion: _version, ...rest } = user;
+  return { ...rest, isAdmin: user.role === 'admin' };
 }
 
 export function getUser(db: Executor, id: number): User {
@@ -44,4 +44,78 @@ export function verifiedUserIdByEmail(db: Executor, email: string): number | nul
     .where(and(eq(users.email, email), eq(users.emailVerified, true)))
     .get();
   return verified?.id ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// People: the administrators' list of accounts and their roles (API.md "Coordinator toolkit")
+
+export const peopleMessages = {
+  lastAdmin: 'The last administrator cannot be demoted',
+} as const;
+
+export interface Person {
+  id: number;
+  name: string;
+  email: string;
+  role: UserRole;
+  emailVerified: boolean;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  /** Confirmed signups. */
+  signups: number;
+  /** Sheets the person owns. */
+  sheets: number;
+}
+
+/** Every account, administrators first, then organizers, then members, each by name. */
+export function listPeople(db: Db): Person[] {
+  const confirmedSignups = db
+    .select({ userId: volunteers.userId, n: count().as('signups') })
+    .from(volunteers)
+    .where(eq(volunteers.status, 'confirmed'))
+    .groupBy(volunteers.userId)
+    .as('confirmed_signups');
+  const ownedSheets = db
+    .select({ ownerId: signupSheets.ownerId, n: count().as('sheets') })
+    .from(signupSheets)
+    .groupBy(signupSheets.ownerId)
+    .as('owned_sheets');
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      emailVerified: users.emailVerified,
+      createdAt: users.createdAt,
+      lastLoginAt: users.lastLoginAt,
+      signups: sql<number>`coalesce(${confirmedSignups.n}, 0)`.mapWith(Number),
+      sheets: sql<number>`coalesce(${ownedSheets.n}, 0)`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(confirmedSignups, eq(confirmedSignups.userId, users.id))
+    .leftJoin(ownedSheets, eq(ownedSheets.ownerId, users.id))
+    .orderBy(
+      sql`case ${users.role} when 'admin' then 0 when 'organizer' then 1 else 2 end`,
+      asc(users.name),
+      asc(users.id),
+    )
+    .all();
+}
+
+/**
+ * Changes an account's role. The last administrator cannot be demoted (CONFLICT), checked and
+ * written in one transaction so that two admins demoting each other at once leave one.
+ */
+export function setRole(db: Db, input: { id: number; role: UserRole }): SessionUser {
+  const updated = db.transaction((tx) => {
+    const user = getUser(tx, input.id);
+    if (user.role === 'admin' && input.role !== 'admin') {
+      const admins = tx.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get()?.n ?? 0;
+      if (admins <= 1) throw new TRPCError({ code: 'CONFLICT', message: peopleMessages.lastAdmin });
+    }
+    return tx.update(users).set({ role: input.role }).where(eq(users.id, input.id)).returning().get();
+  });
+  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: userMessages.userNotFound });
+  return toSessionUser(updated);
 }

@@ -201,7 +201,7 @@ describe('volunteers as seen in sheets.byId', () => {
     const list = await viewAs(asAnon);
     expect(list.map((v) => v.name)).toEqual(['Jane D.', 'Cher']);
     for (const v of list) {
-      expect(Object.keys(v).sort()).toEqual(['id', 'isMine', 'name', 'signupTime', 'slotId']);
+      expect(Object.keys(v).sort()).toEqual(['id', 'isMine', 'name', 'signupTime', 'slotId', 'status']);
       expect(v.isMine).toBe(false);
       expect(JSON.stringify(v)).not.toContain('555-01');
       expect(JSON.stringify(v)).not.toContain('@example.org');
@@ -242,7 +242,7 @@ describe('volunteers as seen in sheets.byId', () => {
       isMine: true,
     });
     expect(list[1]).toMatchObject({ id: anonsId, slotId, name: 'Cher', isMine: false });
-    expect(Object.keys(list[1] ?? {}).sort()).toEqual(['id', 'isMine', 'name', 'signupTime', 'slotId']);
+    expect(Object.keys(list[1] ?? {}).sort()).toEqual(['id', 'isMine', 'name', 'signupTime', 'slotId', 'status']);
   });
 });
 

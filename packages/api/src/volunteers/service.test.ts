@@ -35,12 +35,16 @@ describe('viewVolunteer', () => {
     notes: 'Allergic to cats',
     signupTime: new Date('2030-01-01T00:00:00Z'),
     emailConsent: true,
+    status: 'confirmed',
+    attended: null,
+    checkedInAt: null,
   };
   const sessionUser = (id: number, isAdmin: boolean): SessionUser => ({
     id,
     email: `u${id}@example.org`,
     name: `User ${id}`,
     phone: null,
+    role: isAdmin ? 'admin' : 'member',
     isAdmin,
     emailVerified: true,
     emailConsent: false,
@@ -48,20 +52,33 @@ describe('viewVolunteer', () => {
     lastLoginAt: null,
   });
 
+  const { checkedInAt: _checkedInAt, attended: _attended, ...contactView } = volunteer;
+
   it('shows anonymous viewers and other users only the public fields', () => {
-    const publicView = { id: 7, slotId: 3, name: 'Jane D.', signupTime: volunteer.signupTime, isMine: false };
-    expect(viewVolunteer(volunteer, null)).toEqual(publicView);
-    expect(viewVolunteer(volunteer, sessionUser(12, false))).toEqual(publicView);
+    const publicView = {
+      id: 7,
+      slotId: 3,
+      name: 'Jane D.',
+      signupTime: volunteer.signupTime,
+      status: 'confirmed',
+      isMine: false,
+    };
+    expect(viewVolunteer(volunteer, null, false)).toEqual(publicView);
+    expect(viewVolunteer(volunteer, sessionUser(12, false), false)).toEqual(publicView);
   });
 
-  it('shows the owner everything with isMine true, and an admin everything with isMine false', () => {
-    expect(viewVolunteer(volunteer, sessionUser(11, false))).toEqual({ ...volunteer, isMine: true });
-    expect(viewVolunteer(volunteer, sessionUser(12, true))).toEqual({ ...volunteer, isMine: false });
+  it('shows the volunteer everything but the check-in, and whoever runs the sheet everything', () => {
+    expect(viewVolunteer(volunteer, sessionUser(11, false), false)).toEqual({ ...contactView, isMine: true });
+    expect(viewVolunteer(volunteer, sessionUser(12, true), true)).toEqual({
+      ...contactView,
+      attended: null,
+      isMine: false,
+    });
   });
 
   it('does not treat an anonymous signup (userId null) as anyone’s own', () => {
     const anon = { ...volunteer, userId: null };
-    expect(viewVolunteer(anon, sessionUser(11, false)).isMine).toBe(false);
-    expect(viewVolunteer(anon, sessionUser(11, false))).not.toHaveProperty('email');
+    expect(viewVolunteer(anon, sessionUser(11, false), false).isMine).toBe(false);
+    expect(viewVolunteer(anon, sessionUser(11, false), false)).not.toHaveProperty('email');
   });
 });

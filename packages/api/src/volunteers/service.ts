@@ -5,20 +5,22 @@ import {
   type SignupSheet,
   type Volunteer,
   volunteers,
+  type VolunteerStatus,
   type VolunteerSlot,
   volunteerSlots,
 } from '@pac/db';
 import type { volunteerSignupSchema, volunteerUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, SessionUser, UserContext } from '../context';
-import { assertOwnerOrAdmin, isAdmin, isOwnerOrAdmin } from '../lib/access';
+import { assertOwnerOrAdmin, isOrganizer, managesSheet } from '../lib/access';
+import { managesVolunteer, slotSheetOwner } from '../lib/sheetAccess';
 import { assertValidLink } from '../lib/links';
 import { hasChanges } from '../lib/updates';
 import { currentSender } from '../notifications/service';
 import { RuntimeKey } from '../runtime';
-import { getSlotWithSheet, lowerVolunteerCount, slotMessages } from '../slots/service';
+import { getSlotWithSheet, lowerVolunteerCount, slotHours, slotMessages } from '../slots/service';
 import { userExists, userMessages, verifiedUserIdByEmail } from '../users/service';
 import { sendSignupConfirmation, type SignupWithEvent } from './mail';
 
@@ -38,12 +40,15 @@ export interface VolunteerView {
   slotId: number;
   name: string;
   signupTime: Date;
+  status: VolunteerStatus;
   isMine: boolean;
   userId?: number | null;
   email?: string;
   phone?: string;
   notes?: string | null;
   emailConsent?: boolean;
+  /** Event-day check-in, for whoever runs the sheet. */
+  attended?: boolean | null;
 }
 
 /** 'Jane Doe' → 'Jane D.'; a single name stays as it is. */
@@ -54,24 +59,26 @@ export function publicName(name: string): string {
   return last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
 }
 
-/** Admins and the volunteer themself see the contact details; everyone else a first name and initial. */
-export function viewVolunteer(v: Volunteer, viewer: SessionUser | null): VolunteerView {
+/**
+ * Whoever runs the sheet (`managesSheet`: an administrator or its organizer) and the volunteer
+ * themself see the contact details; everyone else a first name and initial.
+ */
+export function viewVolunteer(v: Volunteer, viewer: SessionUser | null, managesSheet: boolean): VolunteerView {
   const isMine = viewer !== null && v.userId === viewer.id;
-  if (isOwnerOrAdmin(viewer, v.userId)) {
+  const base = { id: v.id, slotId: v.slotId, signupTime: v.signupTime, status: v.status, isMine };
+  if (managesSheet || isMine) {
     return {
-      id: v.id,
-      slotId: v.slotId,
+      ...base,
       name: v.name,
-      signupTime: v.signupTime,
-      isMine,
       userId: v.userId,
       email: v.email,
       phone: v.phone,
       notes: v.notes,
       emailConsent: v.emailConsent,
+      ...(managesSheet ? { attended: v.attended } : {}),
     };
   }
-  return { id: v.id, slotId: v.slotId, name: publicName(v.name), signupTime: v.signupTime, isMine };
+  return { ...base, name: publicName(v.name) };
 }
 
 /** The volunteers of these slots as `viewer` may see them, in signup order, by slot (one statement). */
@@ -79,6 +86,7 @@ export function volunteerViewsBySlot(
   db: Db,
   slotIds: number[],
   viewer: SessionUser | null,
+  managesSheet: boolean,
 ): Map<number, VolunteerView[]> {
   const bySlot = new Map<number, VolunteerView[]>();
   if (slotIds.length === 0) return bySlot;
@@ -89,7 +97,7 @@ export function volunteerViewsBySlot(
     .orderBy(asc(volunteers.signupTime), asc(volunteers.id))
     .all();
   for (const v of rows) {
-    const view = viewVolunteer(v, viewer);
+    const view = viewVolunteer(v, viewer, managesSheet);
     const list = bySlot.get(v.slotId);
     if (list) list.push(view);
     else bySlot.set(v.slotId, [view]);
@@ -229,7 +237,8 @@ export function signUp(
   input: z.output<typeof volunteerSignupSchema>,
 ): Volunteer & { confirmationEmail: boolean } {
   const { db, runtime } = ctx;
-  const admin = isAdmin(ctx.user);
+  // Whoever runs the sheet may add volunteers to a slot that has started, without the per-address limit.
+  const admin = isOrganizer(ctx.user) && managesSheet(ctx.user, slotSheetOwner(db, input.slotId).ownerId);
   const userId = signupOwner(db, ctx.user, input);
   const taken = !admin && ctx.clientAddress !== null ? runtime.limits.signups.take(ctx.clientAddress) : null;
   if (taken && !taken.allowed)
@@ -293,12 +302,22 @@ export function cancelByLink(ctx: Context, link: { id: number; token: string }) 
   return { message: 'Your signup has been cancelled' };
 }
 
-/** Changes a signup: the caller's own, or any for an admin; an email already on the slot is refused. */
+/** Whether the caller may change this signup: their own, or one on a sheet they run. */
+function assertMaySignupChange(db: Executor, caller: SessionUser, volunteer: Volunteer): void {
+  if (volunteer.userId === caller.id) return;
+  if (!managesVolunteer(db, caller, volunteer.id))
+    throw new TRPCError({ code: 'FORBIDDEN', message: volunteerMessages.notYourSignup });
+}
+
+/**
+ * Changes a signup: the caller's own, or one on a sheet they run; an email already on the slot is
+ * refused.
+ */
 export function updateSignup(ctx: UserContext, input: z.output<typeof volunteerUpdateSchema>): Volunteer {
   const { id, ...changes } = input;
   return ctx.db.transaction((tx) => {
     const volunteer = getVolunteer(tx, id);
-    assertOwnerOrAdmin(ctx.user, volunteer.userId, volunteerMessages.notYourSignup);
+    assertMaySignupChange(tx, ctx.user, volunteer);
     if (changes.email !== undefined) {
       const clash = tx
         .select({ id: volunteers.id })
@@ -314,10 +333,10 @@ export function updateSignup(ctx: UserContext, input: z.output<typeof volunteerU
   });
 }
 
-/** Cancels a signup: the caller's own, or any for an admin. */
+/** Cancels a signup: the caller's own, or one on a sheet they run. */
 export function deleteSignup(ctx: UserContext, id: number): { success: true } {
   const volunteer = getVolunteer(ctx.db, id);
-  assertOwnerOrAdmin(ctx.user, volunteer.userId, volunteerMessages.notYourSignup);
+  assertMaySignupChange(ctx.db, ctx.user, volunteer);
   removeVolunteer(ctx.db, volunteer);
   return { success: true as const };
 }
@@ -348,8 +367,28 @@ export interface HistoryEntry {
   id: number;
   signupTime: Date;
   notes: string | null;
+  status: VolunteerStatus;
+  attended: boolean | null;
+  /** The hours this signup counts (see countedHours). */
+  hours: number;
   slot: VolunteerSlot;
   signupSheet: SignupSheet;
+}
+
+/**
+ * Whether a signup counts towards hours: a confirmed one, and once its slot has check-ins only if
+ * the volunteer was marked as attended (API.md "Event day").
+ */
+export function countsForHours(
+  signup: { status: VolunteerStatus; attended: boolean | null },
+  slotHasCheckIns: boolean,
+) {
+  return signup.status === 'confirmed' && (!slotHasCheckIns || signup.attended === true);
+}
+
+/** SQL: whether the slot `slotId` names has any check-in recorded. */
+export function slotHasCheckInsSql(slotId: SQLWrapper) {
+  return sql<number>`exists (select 1 from ${volunteers} as checked where checked.slot_id = ${slotId} and checked.attended is not null)`;
 }
 
 /**
@@ -367,7 +406,16 @@ export function signupsWithEvent(db: Executor) {
 
 /** An account's signups with their slot and sheet, latest event first. */
 export function signupHistory(db: Db, userId: number): HistoryEntry[] {
-  return signupsWithEvent(db)
+  return db
+    .select({
+      volunteer: volunteers,
+      slot: volunteerSlots,
+      sheet: signupSheets,
+      slotHasCheckIns: slotHasCheckInsSql(volunteerSlots.id).mapWith(Boolean),
+    })
+    .from(volunteers)
+    .innerJoin(volunteerSlots, eq(volunteerSlots.id, volunteers.slotId))
+    .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
     .where(eq(volunteers.userId, userId))
     .orderBy(desc(signupSheets.eventDate), desc(volunteers.signupTime))
     .all()
@@ -375,6 +423,9 @@ export function signupHistory(db: Db, userId: number): HistoryEntry[] {
       id: r.volunteer.id,
       signupTime: r.volunteer.signupTime,
       notes: r.volunteer.notes,
+      status: r.volunteer.status,
+      attended: r.volunteer.attended,
+      hours: countsForHours(r.volunteer, r.slotHasCheckIns) ? slotHours(r.slot) : 0,
       slot: r.slot,
       signupSheet: r.sheet,
     }));

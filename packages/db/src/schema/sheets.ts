@@ -3,6 +3,9 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-o
 import { createdAt, timestamp } from './columns';
 import { users } from './users';
 
+export const volunteerStatuses = ['confirmed', 'waitlisted'] as const;
+export type VolunteerStatus = (typeof volunteerStatuses)[number];
+
 export const signupSheets = sqliteTable(
   'signup_sheets',
   {
@@ -12,9 +15,11 @@ export const signupSheets = sqliteTable(
     eventDate: timestamp().notNull(),
     organizerName: text().notNull(),
     organizerEmail: text().notNull(),
+    /** The organizer who runs it (and any admin); null for sheets made before roles, run by admins. */
+    ownerId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('signup_sheets_event_date_idx').on(t.eventDate)],
+  (t) => [index('signup_sheets_event_date_idx').on(t.eventDate), index('signup_sheets_owner_idx').on(t.ownerId)],
 );
 
 export const volunteerSlots = sqliteTable(
@@ -29,7 +34,7 @@ export const volunteerSlots = sqliteTable(
     startTime: timestamp(),
     endTime: timestamp(),
     maxVolunteers: integer().notNull().default(1),
-    /** Kept equal to the number of volunteers rows by every write, inside one transaction. */
+    /** Kept equal to the number of confirmed volunteers rows by every write, inside one transaction. */
     currentVolunteers: integer().notNull().default(0),
   },
   (t) => [
@@ -57,9 +62,15 @@ export const volunteers = sqliteTable(
     notes: text(),
     signupTime: createdAt(),
     emailConsent: integer({ mode: 'boolean' }).notNull().default(false),
+    /** confirmed: holds one of the slot's spots; waitlisted: waits, earliest first, for one to free up. */
+    status: text({ enum: volunteerStatuses }).notNull().default('confirmed'),
+    /** Event-day check-in: null until someone marks it, then whether the volunteer came. */
+    attended: integer({ mode: 'boolean' }),
+    checkedInAt: timestamp(),
   },
   (t) => [
     uniqueIndex('volunteers_slot_email_uq').on(t.slotId, t.email),
+    index('volunteers_slot_status_idx').on(t.slotId, t.status, t.signupTime),
     index('volunteers_user_idx').on(t.userId),
     index('volunteers_email_idx').on(t.email),
   ],

@@ -1,6 +1,9 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAt, timestamp } from './columns';
 
+export const userRoles = ['admin', 'organizer', 'member'] as const;
+export type UserRole = (typeof userRoles)[number];
+
 export const users = sqliteTable('users', {
   id: integer().primaryKey({ autoIncrement: true }),
   /** Stored lower-cased; unique. */
@@ -8,7 +11,13 @@ export const users = sqliteTable('users', {
   name: text().notNull(),
   phone: text(),
   passwordHash: text().notNull(),
-  isAdmin: integer({ mode: 'boolean' }).notNull().default(false),
+  /**
+   * admin: everything; organizer: the sheets they own (API.md "Coordinator toolkit"); member: their
+   * own account and signups. `isAdmin` in answers is `role === 'admin'`.
+   */
+  role: text({ enum: userRoles }).notNull().default('member'),
+  /** Bumped to reset the private calendar feed: its secret URL is signed over the id and this number. */
+  calendarFeedVersion: integer().notNull().default(0),
   /** Proven by following an emailed link; until then no signup made without an account joins it by email. */
   emailVerified: integer({ mode: 'boolean' }).notNull().default(false),
   emailConsent: integer({ mode: 'boolean' }).notNull().default(false),

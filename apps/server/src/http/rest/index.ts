@@ -12,6 +12,7 @@ import { monitorRoutes } from './monitors';
 import { reminderRoutes } from './reminders';
 import { settingRoutes } from './settings';
 import { sheetRoutes, slotRoutes, volunteerRoutes } from './sheets';
+import { userRoutes } from './users';
 
 const routes: RestRoute[] = [
   ...authRoutes,
@@ -21,6 +22,7 @@ const routes: RestRoute[] = [
   ...settingRoutes,
   ...reminderRoutes,
   ...monitorRoutes,
+  ...userRoutes,
 ];
 
 interface CompiledRoute {

@@ -5,7 +5,15 @@ import type { SlotDetail, VolunteerView } from '../../types';
 import { SlotCard } from './SlotCard';
 
 function volunteer(id: number, name: string, extra: Partial<VolunteerView> = {}): VolunteerView {
-  return { id, slotId: 1, name, signupTime: new Date('2031-01-01T00:00:00Z'), isMine: false, ...extra };
+  return {
+    id,
+    slotId: 1,
+    name,
+    signupTime: new Date('2031-01-01T00:00:00Z'),
+    status: 'confirmed',
+    isMine: false,
+    ...extra,
+  };
 }
 
 function slot(overrides: Partial<SlotDetail> = {}): SlotDetail {
