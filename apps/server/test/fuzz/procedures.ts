@@ -102,10 +102,10 @@ export const procedureSpecs = {
   'settings.uploadLogo': m('admin', ['data']),
 
   'stats.get': q('admin'),
-  'exports.volunteers': q('admin'),
+  'exports.volunteers': q('organizer'),
 
-  'reminders.pending': q('admin', ['days']),
-  'reminders.send': m('admin', ['signupSheetId', 'reminderType']),
+  'reminders.pending': q('organizer', ['days']),
+  'reminders.send': m('organizer', ['signupSheetId', 'reminderType']),
   'reminders.unsubscribe': m('public', ['id', 'token'], 'volunteers'),
 
   'notifications.emailStatus': q('admin'),

@@ -4,14 +4,16 @@ import { AdminGate } from '../components/AdminGate';
 import { EmailSettingsTab, MonitoringTab, OverviewTab } from '../components/AdminTabs';
 import { PageLayout } from '../components/PageLayout';
 import { CreateSheetDialog } from '../components/SheetDialogs';
+import { OrganizerDashboard } from '../components/OrganizerDashboard';
+import { People } from '../components/People';
 
-type DashboardTab = 'overview' | 'monitoring' | 'email';
+type DashboardTab = 'overview' | 'monitoring' | 'email' | 'people';
 
 function isDashboardTab(value: string | null): value is DashboardTab {
-  return value === 'overview' || value === 'monitoring' || value === 'email';
+  return value === 'overview' || value === 'monitoring' || value === 'email' || value === 'people';
 }
 
-/** The dashboard shell: title, 'Create New Sign Up' and the three tabs. */
+/** The dashboard shell: title, 'Create New Sign Up', SPEC.md's three tabs and People. */
 function AdminDashboard() {
   const [tab, setTab] = useState<DashboardTab>('overview');
   const [creating, setCreating] = useState(false);
@@ -29,6 +31,7 @@ function AdminDashboard() {
           <Tabs.Tab value="overview">Overview</Tabs.Tab>
           <Tabs.Tab value="monitoring">Website Monitoring</Tabs.Tab>
           <Tabs.Tab value="email">Email Settings</Tabs.Tab>
+          <Tabs.Tab value="people">People</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="lg">
           <OverviewTab onCreateSheet={openCreate} />
@@ -39,17 +42,20 @@ function AdminDashboard() {
         <Tabs.Panel value="email" pt="lg">
           <EmailSettingsTab onOpenMonitoring={() => setTab('monitoring')} />
         </Tabs.Panel>
+        <Tabs.Panel value="people" pt="lg">
+          <People />
+        </Tabs.Panel>
       </Tabs>
       <CreateSheetDialog opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );
 }
 
-/** /admin — the admin gate, and behind it the dashboard. */
+/** /admin — the admin gate, and behind it the dashboard (an organizer's part of it for organizers). */
 export default function AdminPage() {
   return (
     <PageLayout title="Admin Dashboard">
-      <AdminGate>
+      <AdminGate organizerView={<OrganizerDashboard />}>
         <AdminDashboard />
       </AdminGate>
     </PageLayout>

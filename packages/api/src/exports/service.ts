@@ -1,6 +1,7 @@
 import { type Db, signupSheets, volunteers, volunteerSlots } from '@pac/db';
-import { asc } from 'drizzle-orm';
-import type { ServiceContext } from '../context';
+import { asc, eq } from 'drizzle-orm';
+import type { UserContext } from '../context';
+import { sheetOwnerScope } from '../lib/access';
 import { slotHours } from '../slots/service';
 import { signupsWithEvent } from '../volunteers/service';
 import { csvRow } from '../lib/csv';
@@ -30,6 +31,8 @@ export function volunteerCsvHeader(timeZone: string): string[] {
     'Email Consent',
     'Signed Up At',
     local('Signed Up At'),
+    'Status',
+    'Attended',
   ];
 }
 
@@ -41,11 +44,12 @@ const batchSize = 1000;
  * The volunteer report, one line at a time: a header, then one row per signup, ordered by event,
  * slot and signup time. Rows are read in batches, so a large export never sits in memory whole.
  */
-export function* volunteerCsvLines(db: Db, timeZone: string): Generator<string> {
+export function* volunteerCsvLines(db: Db, timeZone: string, ownerId?: number): Generator<string> {
   const local = (d: Date | null) => (d ? `${localDate(d, timeZone)} ${localTime(d, timeZone)}` : '');
   yield csvRow(volunteerCsvHeader(timeZone));
   for (let offset = 0; ; offset += batchSize) {
     const batch = signupsWithEvent(db)
+      .where(ownerId === undefined ? undefined : eq(signupSheets.ownerId, ownerId))
       .orderBy(
         asc(signupSheets.eventDate),
         asc(signupSheets.id),
@@ -76,6 +80,8 @@ export function* volunteerCsvLines(db: Db, timeZone: string): Generator<string> 
         volunteer.emailConsent ? 'yes' : 'no',
         iso(volunteer.signupTime),
         local(volunteer.signupTime),
+        volunteer.status,
+        volunteer.attended === null ? '' : volunteer.attended ? 'yes' : 'no',
       ]);
     }
     if (batch.length < batchSize) return;
@@ -86,10 +92,10 @@ export function* volunteerCsvLines(db: Db, timeZone: string): Generator<string> 
  * The volunteer report. `lines` is produced lazily and is meant for the REST route, which streams
  * it as the volunteer-data.csv download (a generator does not travel over the tRPC wire).
  */
-export function volunteerReport(ctx: ServiceContext) {
+export function volunteerReport(ctx: UserContext) {
   return {
     filename: 'volunteer-data.csv',
     contentType: 'text/csv; charset=utf-8',
-    lines: volunteerCsvLines(ctx.db, ctx.config.timeZone),
+    lines: volunteerCsvLines(ctx.db, ctx.config.timeZone, sheetOwnerScope(ctx.user)),
   };
 }

@@ -42,6 +42,14 @@ export function managesSheet(caller: SessionUser | null, sheetOwnerId: number | 
   return isAdmin(caller) || (isOrganizer(caller) && isOwnerOrAdmin(caller, sheetOwnerId));
 }
 
+/**
+ * For lists that span sheets (reminders, the CSV export): undefined for an administrator (every
+ * sheet), else the caller's id, to keep only the sheets they own.
+ */
+export function sheetOwnerScope(caller: SessionUser): number | undefined {
+  return isAdmin(caller) ? undefined : caller.id;
+}
+
 /** FORBIDDEN 'You can only manage your own signup sheets' unless the caller runs the sheet. */
 export function assertManagesSheet(caller: SessionUser | null, sheetOwnerId: number | null): void {
   if (!managesSheet(caller, sheetOwnerId))

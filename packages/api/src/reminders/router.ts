@@ -1,15 +1,17 @@
 import { reminderPendingSchema, reminderSendSchema, volunteerLinkSchema } from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { adminProcedure, publicProcedure } from '../trpc';
+import { sheetOwnerScope } from '../lib/access';
+import { organizerProcedure, publicProcedure } from '../trpc';
 import { pendingReminders, sendSheetReminders, unsubscribe } from './service';
 
 export const remindersRouter = {
-  pending: adminProcedure
+  /** An organizer's own sheets; every sheet for an administrator. */
+  pending: organizerProcedure
     .input(reminderPendingSchema)
-    .query(({ ctx, input }) => pendingReminders(ctx.db, input.days, ctx.runtime.now())),
+    .query(({ ctx, input }) => pendingReminders(ctx.db, input.days, ctx.runtime.now(), sheetOwnerScope(ctx.user))),
 
   /** Sends one type of reminder to the consenting volunteers of a sheet's upcoming slots, each once. */
-  send: adminProcedure.input(reminderSendSchema).mutation(({ ctx, input }) => sendSheetReminders(ctx, input)),
+  send: organizerProcedure.input(reminderSendSchema).mutation(({ ctx, input }) => sendSheetReminders(ctx, input)),
 
   /** The link in every reminder: stops reminder emails to this volunteer's address. */
   unsubscribe: publicProcedure.input(volunteerLinkSchema).mutation(({ ctx, input }) => unsubscribe(ctx, input)),

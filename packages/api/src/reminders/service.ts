@@ -11,7 +11,8 @@ import {
 import type { reminderSendSchema } from '@pac/validators';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ServiceContext } from '../context';
+import type { ServiceContext, UserContext } from '../context';
+import { assertManagesSheet } from '../lib/access';
 import { assertValidLink } from '../lib/links';
 import { sameDay, wallTime } from '../lib/schoolTime';
 import { assertMailConfigured } from '../notifications/service';
@@ -36,8 +37,16 @@ export function startOf(slot: VolunteerSlot, sheet: SignupSheet): Date {
 /** A consenting volunteer with the slot and sheet a reminder is about. */
 export type ReminderRecipient = SignupWithEvent;
 
-/** Consenting confirmed volunteers (the waitlist gets no reminders) in slots starting after `from` and at most at `to`. */
-function recipientsBetween(db: Db, from: Date, to: Date, sheetId?: number): ReminderRecipient[] {
+/**
+ * Consenting confirmed volunteers (the waitlist gets no reminders) in slots starting after `from`
+ * and at most at `to`; of one sheet, or of one owner's sheets.
+ */
+function recipientsBetween(
+  db: Db,
+  from: Date,
+  to: Date,
+  only: { sheetId?: number; ownerId?: number } = {},
+): ReminderRecipient[] {
   return signupsWithEvent(db)
     .where(
       and(
@@ -45,7 +54,8 @@ function recipientsBetween(db: Db, from: Date, to: Date, sheetId?: number): Remi
         eq(volunteers.status, 'confirmed'),
         gt(slotStart, from.getTime()),
         lte(slotStart, to.getTime()),
-        sheetId === undefined ? undefined : eq(signupSheets.id, sheetId),
+        only.sheetId === undefined ? undefined : eq(signupSheets.id, only.sheetId),
+        only.ownerId === undefined ? undefined : eq(signupSheets.ownerId, only.ownerId),
       ),
     )
     .orderBy(slotStart, volunteers.id)
@@ -70,13 +80,21 @@ export function pendingReminders(
   db: Db,
   days: number,
   now = new Date(),
+  /** Only this owner's sheets (an organizer's); every sheet when undefined (an administrator). */
+  ownerId?: number,
 ): { count: number; signupSheets: PendingSheet[] } {
-  const count = recipientsBetween(db, now, new Date(now.getTime() + days * dayMs)).length;
+  const count = recipientsBetween(db, now, new Date(now.getTime() + days * dayMs), { ownerId }).length;
   const slots = db
     .select({ slot: volunteerSlots, sheet: signupSheets })
     .from(volunteerSlots)
     .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
-    .where(and(gt(slotStart, now.getTime()), lte(slotStart, now.getTime() + reminderWindowDays * dayMs)))
+    .where(
+      and(
+        gt(slotStart, now.getTime()),
+        lte(slotStart, now.getTime() + reminderWindowDays * dayMs),
+        ownerId === undefined ? undefined : eq(signupSheets.ownerId, ownerId),
+      ),
+    )
     .orderBy(slotStart, volunteerSlots.title)
     .all();
   const slotIds = slots.map((s) => s.slot.id);
@@ -120,7 +138,7 @@ export function pendingReminders(
 
 /** Consenting volunteers of a sheet's upcoming slots, for a reminder sent by hand. */
 export function sheetRecipients(db: Db, sheetId: number, now = new Date()): ReminderRecipient[] {
-  return recipientsBetween(db, now, new Date(now.getTime() + 366 * dayMs), sheetId);
+  return recipientsBetween(db, now, new Date(now.getTime() + 366 * dayMs), { sheetId });
 }
 
 /**
@@ -226,9 +244,13 @@ async function sendEach(
 
 const labels = { week: 'week', day: 'day', hour: 'day-of' } as const;
 
-/** Sends one type of reminder to the consenting volunteers of a sheet's upcoming slots, each once. */
-export async function sendSheetReminders(ctx: ServiceContext, input: z.output<typeof reminderSendSchema>) {
+/**
+ * Sends one type of reminder to the consenting volunteers of the upcoming slots of a sheet the
+ * caller runs, each once.
+ */
+export async function sendSheetReminders(ctx: UserContext, input: z.output<typeof reminderSendSchema>) {
   const sheet = getSheet(ctx.db, input.signupSheetId);
+  assertManagesSheet(ctx.user, sheet.ownerId);
   assertMailConfigured(ctx);
   const due = sheetRecipients(ctx.db, sheet.id, ctx.runtime.now()).map((r) => ({ ...r, type: input.reminderType }));
   const { sent, failed } = await sendEach(ctx, due, 'Reminder failed');

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { currentUserKey } from '../../lib/session';
+import { fakeTrpc } from '../../test/fakeTrpc';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { AdminGate } from './AdminGate';
 
@@ -97,5 +98,52 @@ describe('AdminGate', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Go to admin' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Admin Access Required' })).toBeDefined());
     expect(localStorage.getItem(currentUserKey)).toBeNull();
+  });
+
+  describe('organizers', () => {
+    const me = (role: string) => ({
+      id: 5,
+      name: 'Olivia Organizer',
+      email: 'olivia@example.org',
+      role,
+      isAdmin: false,
+    });
+    const organizer = { id: 5, name: 'Olivia Organizer', isAdmin: false };
+
+    it("shows an organizer their part of the dashboard, as the session's role says", async () => {
+      const server = fakeTrpc({ 'auth.me': () => me('organizer') });
+      renderWithProviders(
+        <AdminGate organizerView={<h1>Organizer part</h1>}>
+          <Dashboard />
+        </AdminGate>,
+        { user: organizer, fetch: server.fetch },
+      );
+      expect(await screen.findByRole('heading', { name: 'Organizer part' })).toBeDefined();
+      expect(screen.queryByRole('heading', { name: 'Behind the gate' })).toBeNull();
+      expect(screen.queryByText('Access Denied')).toBeNull();
+    });
+
+    it('denies a member even where organizers have a view', async () => {
+      const server = fakeTrpc({ 'auth.me': () => me('member') });
+      renderWithProviders(
+        <AdminGate organizerView={<h1>Organizer part</h1>}>
+          <Dashboard />
+        </AdminGate>,
+        { user: organizer, fetch: server.fetch },
+      );
+      expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeDefined();
+      expect(screen.queryByRole('heading', { name: 'Organizer part' })).toBeNull();
+    });
+
+    it('denies an organizer where no organizer view is given', async () => {
+      const server = fakeTrpc({ 'auth.me': () => me('organizer') });
+      renderWithProviders(
+        <AdminGate>
+          <Dashboard />
+        </AdminGate>,
+        { user: organizer, fetch: server.fetch },
+      );
+      expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeDefined();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { type CurrentUser, readStoredUser, sameUser } from '../../lib/session';
@@ -12,6 +12,11 @@ export const sampleAdminEmail = 'admin@example.org';
 
 export interface AdminGateProps {
   children: ReactNode;
+  /**
+   * What an organizer sees instead of `children` (their part of the dashboard). Without it,
+   * organizers get 'Access Denied' like any other account that is not an administrator.
+   */
+  organizerView?: ReactNode;
   /** What a successful admin sign-in does; the page reloads so the dashboard starts afresh. */
   onSignedIn?: () => void;
 }
@@ -84,11 +89,30 @@ function AccessDenied({ user }: { user: CurrentUser }) {
 const reloadPage = () => window.location.reload();
 
 /**
- * Shows `children` (the dashboard) only to a stored admin user (SPEC.md section 6: the client
- * checks local storage; the server refuses admin calls from anyone else). Otherwise: 'Admin
- * Access Required' when signed out, 'Access Denied' for any other account.
+ * An account that is not an administrator: the organizer's view when the session's account is an
+ * organizer (the stored user carries only isAdmin, so the role comes from the session), else
+ * 'Access Denied'.
  */
-export function AdminGate({ children, onSignedIn = reloadPage }: AdminGateProps) {
+function NotAnAdmin({ user, organizerView }: { user: CurrentUser; organizerView?: ReactNode }) {
+  const me = trpc.auth.me.useQuery(undefined, { enabled: organizerView !== undefined });
+  if (organizerView === undefined) return <AccessDenied user={user} />;
+  if (me.isPending)
+    return (
+      <Center mih="40vh">
+        <Loader aria-label="Checking your access" />
+      </Center>
+    );
+  if (me.data?.id === user.id && me.data.role === 'organizer') return <>{organizerView}</>;
+  return <AccessDenied user={user} />;
+}
+
+/**
+ * Shows `children` (the dashboard) only to a stored admin user (SPEC.md section 6: the client
+ * checks local storage; the server refuses admin calls from anyone else), and `organizerView` to
+ * an organizer. Otherwise: 'Admin Access Required' when signed out, 'Access Denied' for any other
+ * account.
+ */
+export function AdminGate({ children, organizerView, onSignedIn = reloadPage }: AdminGateProps) {
   const { user, setUser } = useCurrentUser();
 
   // Storage may have changed since the app loaded (in this tab, which gets no storage event);
@@ -99,6 +123,6 @@ export function AdminGate({ children, onSignedIn = reloadPage }: AdminGateProps)
   }, [user, setUser]);
 
   if (user === null) return <AdminAccessRequired onSignedIn={onSignedIn} />;
-  if (!user.isAdmin) return <AccessDenied user={user} />;
+  if (!user.isAdmin) return <NotAnAdmin user={user} organizerView={organizerView} />;
   return <>{children}</>;
 }

@@ -15,13 +15,18 @@ export interface OverviewProps {
   onCreateSheet?: () => void;
   /** The School Website Monitoring and Social Media Integration cards, between the quick actions and reminders. */
   monitoringSlot?: ReactNode;
+  /**
+   * admin (the default): everything above. organizer: their own sheets, reminders and export only;
+   * the stat tiles and Website Settings are for administrators.
+   */
+  scope?: 'admin' | 'organizer';
 }
 
 /**
  * The Overview tab, in SPEC.md's order: stat tiles, Website Settings, quick actions, (monitoring
  * and social media), Email Reminder Management and Manage Signup Sheets.
  */
-export function Overview({ onCreateSheet, monitoringSlot }: OverviewProps) {
+export function Overview({ onCreateSheet, monitoringSlot, scope = 'admin' }: OverviewProps) {
   const [creating, setCreating] = useState(false);
   const reminders = useRef<HTMLElement>(null);
   const openCreate = onCreateSheet ?? (() => setCreating(true));
@@ -35,8 +40,8 @@ export function Overview({ onCreateSheet, monitoringSlot }: OverviewProps) {
 
   return (
     <Stack gap="xl">
-      <StatTiles />
-      <WebsiteSettings />
+      {scope === 'admin' && <StatTiles />}
+      {scope === 'admin' && <WebsiteSettings />}
       <QuickActions onCreateSheet={openCreate} onSendReminders={goToReminders} />
       {monitoringSlot}
       <ReminderManagement ref={reminders} />

@@ -1,0 +1,1 @@
+export { OrganizerDashboard } from './OrganizerDashboard';

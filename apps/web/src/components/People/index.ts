@@ -1,0 +1,1 @@
+export { People, roleLabels } from './People';
