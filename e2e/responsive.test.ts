@@ -39,7 +39,7 @@ let adminId = 0;
 let bigSheetId = 0;
 let wordSheetId = 0;
 let pastSheetId = 0;
-let cancelLink = '';
+let manageLink = '';
 let unsubscribeLink = '';
 
 interface SlotSeed {
@@ -215,7 +215,7 @@ beforeAll(async () => {
   expect(monitor.status).toBe(201);
   expect((await journey.api('POST', `/api/monitors/${(monitor.body as { id: number }).id}/check`)).status).toBe(200);
 
-  cancelLink = await mailedLink(smtp, longEmail, '/cancel-signup/\\d+');
+  manageLink = await mailedLink(smtp, longEmail, '/my-signup');
   unsubscribeLink = await mailedLink(smtp, longEmail, '/unsubscribe/\\d+');
 });
 
@@ -526,10 +526,10 @@ describe.each(viewports)('at $name', (viewport) => {
 
     it('the email-link pages', async () => {
       await checkPage(
-        'cancel-signup',
-        cancelLink,
+        'my-signup',
+        manageLink,
         (p) => p.getByRole('button', { name: 'Cancel my signup' }),
-        'Cancel Signup · PAC Hub',
+        'Your Signup · PAC Hub',
       );
       await checkPage(
         'unsubscribe',

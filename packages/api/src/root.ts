@@ -1,11 +1,13 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { authRouter } from './auth/router';
+import { calendarRouter } from './calendar/router';
 import { exportsRouter } from './exports/router';
 import { heroRouter } from './hero/router';
 import { monitoringRouter } from './monitoring/router';
 import { monitorsRouter } from './monitors/router';
 import { notificationsRouter } from './notifications/router';
 import { remindersRouter } from './reminders/router';
+import { rosterRouter } from './roster/router';
 import { settingsRouter } from './settings/router';
 import { sheetsRouter } from './sheets/router';
 import { slotsRouter } from './slots/router';
@@ -31,6 +33,8 @@ export const appRouter = router({
   monitoring: monitoringRouter,
   social: socialRouter,
   users: usersRouter,
+  roster: rosterRouter,
+  calendar: calendarRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -192,14 +192,15 @@ export function allRows(
   return t.handle.sqlite.prepare(`SELECT * FROM ${table} ORDER BY id`).all();
 }
 
-/** Slots whose currentVolunteers differs from their number of volunteers rows (should be none). */
+/** Slots whose currentVolunteers differs from their number of confirmed volunteers rows (should be none). */
 export function countMismatches(t: TestDb): { id: number; current: number; counted: number }[] {
   return t.handle.sqlite
     .prepare(
       `SELECT s.id AS id, s.current_volunteers AS current,
-              (SELECT count(*) FROM volunteers v WHERE v.slot_id = s.id) AS counted
+              (SELECT count(*) FROM volunteers v WHERE v.slot_id = s.id AND v.status = 'confirmed') AS counted
          FROM volunteer_slots s
-        WHERE s.current_volunteers <> (SELECT count(*) FROM volunteers v WHERE v.slot_id = s.id)`,
+        WHERE s.current_volunteers <>
+              (SELECT count(*) FROM volunteers v WHERE v.slot_id = s.id AND v.status = 'confirmed')`,
     )
     .all() as { id: number; current: number; counted: number }[];
 }

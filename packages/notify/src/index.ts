@@ -6,7 +6,7 @@ export {
   type Mailer,
   type SendResult,
 } from './email/mailer';
-export { buildIcs, type IcsEvent } from './email/ics';
+export { buildIcs } from './email/ics';
 export {
   changeNotification,
   emailVerification,
@@ -65,3 +65,12 @@ export {
 } from './social/posts';
 export { DEFAULT_TIMEOUT_MS, redact } from './social/http';
 export { postWebhook, WEBHOOK_SIGNATURE_HEADER, webhookSignature, type WebhookOptions } from './webhook/webhook';
+export {
+  escapeText,
+  foldLine,
+  formatUtc,
+  representable,
+  writeCalendar,
+  type IcsCalendar,
+  type IcsEvent,
+} from './ical/ical';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { defaultHeroContent, type HeroContent, type HeroVisibility } from './heroDefaults';
+
+export * from './heroDefaults';
 
 export const heroLimits = {
   title: 100,
@@ -13,62 +16,6 @@ export const heroLimits = {
   /** The admin card previews this much of the description. */
   descriptionPreview: 100,
 } as const;
-
-export interface HeroBullet {
-  text: string;
-  visible: boolean;
-}
-
-export interface HeroVisibility {
-  title: boolean;
-  description: boolean;
-  primaryCta: boolean;
-  secondaryCta: boolean;
-  statPrimary: boolean;
-  statSecondary: boolean;
-  bullets: boolean;
-}
-
-export interface HeroContent {
-  title: string;
-  description: string;
-  primaryCtaText: string;
-  primaryCtaHref: string;
-  secondaryCtaText: string;
-  secondaryCtaHref: string;
-  bullets: HeroBullet[];
-  statPrimary: string;
-  statSecondary: string;
-  visibility: HeroVisibility;
-}
-
-export const defaultHeroImagePath = '/hero-default.svg';
-
-export const defaultHeroContent: HeroContent = {
-  title: 'Volunteer with our school community',
-  description:
-    'Our Parent Advisory Council brings families and staff together. Pick an event, choose a time that suits you, and sign up in seconds, with or without an account.',
-  primaryCtaText: 'See opportunities',
-  primaryCtaHref: '/#opportunities',
-  secondaryCtaText: 'Learn more',
-  secondaryCtaHref: '#',
-  bullets: [
-    { text: 'Sign up in under a minute', visible: true },
-    { text: 'Email reminders before your shift', visible: true },
-    { text: 'No account needed', visible: true },
-  ],
-  statPrimary: '100%',
-  statSecondary: 'volunteer-run, for our kids',
-  visibility: {
-    title: true,
-    description: true,
-    primaryCta: true,
-    secondaryCta: true,
-    statPrimary: true,
-    statSecondary: true,
-    bullets: true,
-  },
-};
 
 const linkMessage = 'Link must start with /, start with http, or be #';
 const text = (max: number, label: string) =>

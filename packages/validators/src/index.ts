@@ -6,3 +6,7 @@ export * from './hero';
 export * from './reminders';
 export * from './users';
 export * from './monitors';
+export * from './waitlist';
+export * from './sheetTools';
+export * from './calendar';
+export * from './roster';

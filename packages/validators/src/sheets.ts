@@ -97,6 +97,8 @@ export const volunteerSignupSchema = z.object({
   slotId: idSchema,
   userId: idSchema.nullish(),
   ...volunteerFields,
+  /** Join the slot's waitlist when it is full (ignored on an open slot). */
+  waitlist: z.boolean().optional(),
 });
 export type VolunteerSignupInput = z.input<typeof volunteerSignupSchema>;
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runReminderTick } from '../loops/reminders';
 import { adminCredentials, ApiClient, queryOne, startTestServer, type TestServer } from '../../test/support/harness';
@@ -56,6 +57,15 @@ async function signUp(slotId: number, name: string, email: string, emailConsent:
   return res.body.id;
 }
 
+/** The token of a /cancel-signup/{id} link as emails before the manage link carried it. */
+function legacyCancelToken(volunteerId: number): string {
+  const { value } = queryOne<{ value: string }>(
+    server.databasePath,
+    "SELECT value FROM server_secrets WHERE name = 'linkSigningKey'",
+  );
+  return createHmac('sha256', Buffer.from(value, 'base64')).update(`cancel:${volunteerId}`).digest('base64url');
+}
+
 function linkFrom(text: string, path: string): URL {
   const match = new RegExp(`http://pac\\.test${path}[^\\s"<>)]*`).exec(text);
   if (!match) throw new Error(`no ${path} link in: ${text}`);
@@ -78,8 +88,12 @@ describe('signup confirmation', () => {
     expect(calendar?.content.toString('utf8')).toContain('SUMMARY:Harvest Festival: Harvest Festival helpers');
     expect(mail && rawHeader(mail, 'List-Unsubscribe')).toMatch(/^<http:\/\/pac\.test\/api\/reminders\/unsubscribe\//);
 
-    const cancel = linkFrom(parsed?.text ?? '', `/cancel-signup/${volunteerId}`);
-    const token = cancel.searchParams.get('token') ?? '';
+    // New emails carry the one "manage my signup" link (waitlist.test.ts follows it) ...
+    const manage = linkFrom(parsed?.text ?? '', '/my-signup');
+    expect(manage.searchParams.get('token')).toMatch(new RegExp(`^${volunteerId}-`));
+    expect(parsed?.text).not.toContain('/cancel-signup/');
+    // ... and the cancel links in emails already sent keep working.
+    const token = legacyCancelToken(volunteerId);
     const anon = new ApiClient(server.url);
     const info = await anon.get(`/api/volunteers/${volunteerId}/cancel?token=${token}`);
     expect(info.status).toBe(200);

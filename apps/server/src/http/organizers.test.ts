@@ -129,7 +129,9 @@ describe('people (administrators only)', () => {
 describe('the last administrator', () => {
   it('cannot be demoted (409), while one of two can', async () => {
     const me = await admin.get<{ id: number }>('/api/auth/me');
-    const others = (await admin.get<Person[]>('/api/users')).body.filter((p) => p.role === 'admin' && p.id !== me.body.id);
+    const others = (await admin.get<Person[]>('/api/users')).body.filter(
+      (p) => p.role === 'admin' && p.id !== me.body.id,
+    );
     for (const other of others) await admin.patch(`/api/users/${other.id}`, { role: 'member' });
 
     const alone = await admin.patch<{ message: string }>(`/api/users/${me.body.id}`, { role: 'organizer' });
@@ -314,9 +316,9 @@ describe('an organizer runs their own sheets and nothing else', () => {
   });
 
   it('an administrator still runs every sheet', async () => {
-    expect((await admin.patch(`/api/volunteer-slots/${rivals.slotId}`, { description: 'Checked by admin' })).status).toBe(
-      200,
-    );
+    expect(
+      (await admin.patch(`/api/volunteer-slots/${rivals.slotId}`, { description: 'Checked by admin' })).status,
+    ).toBe(200);
     expect((await admin.delete(`/api/volunteers/${volunteerId}`)).status).toBe(204);
   });
 });

@@ -79,14 +79,19 @@ export const procedureSpecs = {
   'sheets.create': m('organizer', sheetFields),
   'sheets.update': m('organizer', ['id', ...sheetFields, 'ownerId'], 'signup_sheets'),
   'sheets.delete': m('organizer', ['id'], 'signup_sheets'),
+  'sheets.duplicate': m('organizer', ['id', 'eventDate'], 'signup_sheets'),
 
   'slots.create': m('organizer', ['signupSheetId', ...slotFields]),
   'slots.update': m('organizer', ['id', ...slotFields], 'volunteer_slots'),
   'slots.delete': m('organizer', ['id'], 'volunteer_slots'),
 
-  'volunteers.create': m('public', ['slotId', 'userId', ...volunteerFields]),
+  'volunteers.create': m('public', ['slotId', 'userId', ...volunteerFields, 'waitlist']),
   'volunteers.cancelInfo': q('public', ['id', 'token'], 'volunteers'),
   'volunteers.cancelByLink': m('public', ['id', 'token'], 'volunteers'),
+  // The manage link (/my-signup?token=…): the token names the volunteer; the fuzz cannot sign one.
+  'volunteers.manageInfo': q('public', ['token']),
+  'volunteers.cancelByToken': m('public', ['token']),
+  'volunteers.move': m('public', ['token', 'slotId']),
   // Anyone may call these; the service decides (own signup or admin).
   'volunteers.update': m('user', ['id', ...volunteerFields], 'volunteers'),
   'volunteers.delete': m('user', ['id'], 'volunteers'),
@@ -135,6 +140,15 @@ export const procedureSpecs = {
 
   'users.list': q('admin'),
   'users.setRole': m('admin', ['id', 'role'], 'users'),
+
+  'calendar.events': q('public'),
+  // The token is signed over the user's id and feed version: the fuzz's made-up ones all answer 404.
+  'calendar.feed': q('public', ['token']),
+  'calendar.myFeed': q('user'),
+  'calendar.resetFeed': m('user'),
+
+  'roster.get': q('organizer', ['sheetId']),
+  'roster.checkIn': m('organizer', ['id', 'attended'], 'volunteers'),
 } as const satisfies Record<string, ProcedureSpec>;
 
 export type ProcedurePath = keyof typeof procedureSpecs;

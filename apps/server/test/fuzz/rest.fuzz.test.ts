@@ -33,10 +33,14 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/http/rest/auth';
+import { calendarRoutes } from '../../src/http/rest/calendar';
+import { eventDayRoutes } from '../../src/http/rest/eventDay';
 import { monitorRoutes } from '../../src/http/rest/monitors';
+import { mySignupRoutes } from '../../src/http/rest/mySignup';
 import { reminderRoutes } from '../../src/http/rest/reminders';
 import type { RestRoute } from '../../src/http/rest/route';
 import { settingRoutes } from '../../src/http/rest/settings';
+import { sheetToolRoutes } from '../../src/http/rest/sheetTools';
 import { sheetRoutes, slotRoutes, volunteerRoutes } from '../../src/http/rest/sheets';
 import { userRoutes } from '../../src/http/rest/users';
 import { type Access, mayCall, type ProcedurePath, procedureSpec } from './procedures';
@@ -96,11 +100,15 @@ const routeGroups: Record<string, RestRoute[]> = {
   reminderRoutes,
   monitorRoutes,
   userRoutes,
+  sheetToolRoutes,
+  calendarRoutes,
+  eventDayRoutes,
+  mySignupRoutes,
 };
 const allRoutes = Object.values(routeGroups).flat();
 const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
 
-type ParamKind = IdTable | 'settingKey' | 'slug';
+type ParamKind = IdTable | 'settingKey' | 'slug' | 'feedToken';
 
 interface RestSpec {
   procedure: ProcedurePath;
@@ -139,6 +147,15 @@ const restSpecs: Record<string, RestSpec> = {
   'GET /api/users': { procedure: 'users.list' },
   'PATCH /api/users/:id': { procedure: 'users.setRole', params: { id: 'users' } },
 
+  'POST /api/signup-sheets/:id/duplicate': { procedure: 'sheets.duplicate', params: { id: 'signup_sheets' } },
+
+  'GET /api/calendar/events.ics': { procedure: 'calendar.events' },
+  'GET /api/calendar/feed/:token.ics': { procedure: 'calendar.feed', params: { token: 'feedToken' } },
+  'GET /api/calendar/feed': { procedure: 'calendar.myFeed' },
+  'POST /api/calendar/feed/reset': { procedure: 'calendar.resetFeed' },
+  'GET /api/signup-sheets/:id/roster': { procedure: 'roster.get', params: { id: 'signup_sheets' } },
+  'POST /api/volunteers/:id/check-in': { procedure: 'roster.checkIn', params: { id: 'volunteers' } },
+
   'POST /api/volunteers': { procedure: 'volunteers.create' },
   'PATCH /api/volunteers/:id': { procedure: 'volunteers.update', params: { id: 'volunteers' } },
   'DELETE /api/volunteers/:id': { procedure: 'volunteers.delete', params: { id: 'volunteers' } },
@@ -175,6 +192,9 @@ const restSpecs: Record<string, RestSpec> = {
     params: { id: 'volunteers' },
     query: ['token'],
   },
+  'GET /api/my-signup': { procedure: 'volunteers.manageInfo', query: ['token'] },
+  'DELETE /api/my-signup': { procedure: 'volunteers.cancelByToken', query: ['token'] },
+  'POST /api/my-signup/move': { procedure: 'volunteers.move', query: ['token'] },
 
   'GET /api/monitors': { procedure: 'monitors.list' },
   'POST /api/monitors': { procedure: 'monitors.create' },
@@ -312,7 +332,9 @@ function paramArb(kind: ParamKind): fc.Arbitrary<Template> {
       ? fc.constantFrom(...seededSettingKeys)
       : kind === 'slug'
         ? fc.constantFrom('school', 'School', 'other')
-        : idRef(kind).map((r): Template => r);
+        : kind === 'feedToken'
+          ? fc.base64String({ minLength: 40, maxLength: 48 }).map((t): Template => `1.${t}`)
+          : idRef(kind).map((r): Template => r);
   return fc.oneof({ arbitrary: real, weight: 2 }, { arbitrary: hostileString, weight: 3 });
 }
 
@@ -721,6 +743,7 @@ describe('cross-cutting REST properties', () => {
           const kind = spec.params?.[name];
           if (kind === 'settingKey') return 'adminEmail';
           if (kind === 'slug') return 'school';
+          if (kind === 'feedToken') return `1.${'A'.repeat(43)}`;
           const ids = kind ? fuzz.watcher.ids(kind) : [];
           return String(ids[r.ids % Math.max(ids.length, 1)] ?? 1);
         });

@@ -795,6 +795,7 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
     case 'maxVolunteers':
       return fc.oneof(fc.integer({ min: -5, max: 20_000 }), fc.constantFrom('3', 'abc', '', '2.5', '1e4', 10_001, 0));
     case 'emailConsent':
+    case 'waitlist':
     case 'isAdmin':
     case 'emailNotifications':
     case 'internalPosts':
@@ -803,6 +804,7 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
     case 'filterFutureEvents':
       return fc.oneof({ arbitrary: fc.boolean(), weight: 6 }, { arbitrary: fc.constantFrom('true', 1, 0), weight: 1 });
     case 'signupSheetId':
+    case 'sheetId':
       return idRef('signup_sheets');
     case 'slotId':
       return idRef('volunteer_slots');
@@ -828,6 +830,11 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
       );
     case 'value':
       return fc.oneof(plausibleEmail, fc.string({ maxLength: 30 }), fc.constant('  spaced app pass  '));
+    case 'attended':
+      return fc.oneof(
+        { arbitrary: fc.constantFrom(true, false, null), weight: 6 },
+        { arbitrary: fc.constantFrom('yes', 'true', 1, 0, ''), weight: 1 },
+      );
     case 'reminderType':
       return fc.constantFrom('week', 'day', 'hour', 'month', 'WEEK', '');
     case 'days':

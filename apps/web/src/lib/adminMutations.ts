@@ -16,38 +16,54 @@ interface MutationCallbacks {
   onSettled: () => unknown;
 }
 
-/** Deleting a sheet, with SPEC.md's toasts ('Deleted' / 'Deletion Failed'). */
-export function useDeleteSheet({ onSuccess, onSettled }: MutationCallbacks) {
-  return trpc.sheets.delete.useMutation({
+/**
+ * A mutation's callbacks with SPEC.md's toasts: `success` ([title, text]) after `onSuccess`,
+ * `failure` ([title, text]) with the server's reason when it gives one.
+ */
+function withToasts(
+  { onSuccess, onSettled }: MutationCallbacks,
+  success: [title: string, text: string],
+  failure: [title: string, text: string],
+) {
+  return {
     onSuccess: () => {
       onSuccess();
-      notifySuccess('Deleted', 'The signup sheet has been deleted.');
+      notifySuccess(...success);
     },
-    onError: (error) =>
-      notifyFailureWithReason('Deletion Failed', error, 'Failed to delete signup sheet. Please try again.'),
+    onError: (error: unknown) => notifyFailureWithReason(failure[0], error, failure[1]),
     onSettled,
-  });
+  };
 }
 
-/** Editing and deleting a slot, with SPEC.md's toasts ('Updated' / 'Deleted' and their failures). */
-export function useSlotMutations({ onSuccess, onSettled }: MutationCallbacks) {
-  const updateSlot = trpc.slots.update.useMutation({
-    onSuccess: () => {
-      onSuccess();
-      notifySuccess('Updated', 'The volunteer slot has been updated.');
-    },
-    onError: (error) =>
-      notifyFailureWithReason('Update Failed', error, 'Failed to update volunteer slot. Please try again.'),
-    onSettled,
-  });
-  const deleteSlot = trpc.slots.delete.useMutation({
-    onSuccess: () => {
-      onSuccess();
-      notifySuccess('Deleted', 'The volunteer slot has been deleted.');
-    },
-    onError: (error) =>
-      notifyFailureWithReason('Deletion Failed', error, 'Failed to delete volunteer slot. Please try again.'),
-    onSettled,
-  });
-  return { updateSlot, deleteSlot };
+/** Deleting a sheet, with SPEC.md's toasts ('Deleted' / 'Deletion Failed'). */
+export function useDeleteSheet(callbacks: MutationCallbacks) {
+  return trpc.sheets.delete.useMutation(
+    withToasts(
+      callbacks,
+      ['Deleted', 'The signup sheet has been deleted.'],
+      ['Deletion Failed', 'Failed to delete signup sheet. Please try again.'],
+    ),
+  );
+}
+
+/** Editing a slot, with SPEC.md's toasts ('Updated' / 'Update Failed'). */
+export function useUpdateSlot(callbacks: MutationCallbacks) {
+  return trpc.slots.update.useMutation(
+    withToasts(
+      callbacks,
+      ['Updated', 'The volunteer slot has been updated.'],
+      ['Update Failed', 'Failed to update volunteer slot. Please try again.'],
+    ),
+  );
+}
+
+/** Deleting a slot, with SPEC.md's toasts ('Deleted' / 'Deletion Failed'). */
+export function useDeleteSlot(callbacks: MutationCallbacks) {
+  return trpc.slots.delete.useMutation(
+    withToasts(
+      callbacks,
+      ['Deleted', 'The volunteer slot has been deleted.'],
+      ['Deletion Failed', 'Failed to delete volunteer slot. Please try again.'],
+    ),
+  );
 }

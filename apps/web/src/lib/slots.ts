@@ -36,6 +36,11 @@ export function spotsLeftText(slot: CountedSlot): string {
   return left === 1 ? '1 spot left' : `${left} spots left`;
 }
 
+/** '1 on the waitlist', '3 on the waitlist'. */
+export function waitlistCountText(count: number): string {
+  return `${count} on the waitlist`;
+}
+
 /** '1 volunteer', '3 volunteers'. */
 export function volunteerCountText(count: number): string {
   return count === 1 ? '1 volunteer' : `${count} volunteers`;

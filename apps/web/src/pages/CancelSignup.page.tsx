@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { InvalidLink } from '../components/EmailLink';
+import { InvalidLink, SignupCancelled } from '../components/EmailLink';
 import { PageLayout } from '../components/PageLayout';
 import { formatDateTime, formatTimeRange } from '../lib/dates';
 import { type EmailLink, useEmailLink } from '../lib/emailLink';
@@ -27,25 +27,11 @@ function CancelSignup({ link }: { link: EmailLink }) {
   const signup = info.data;
   if (cancel.isSuccess) {
     return (
-      <Card withBorder padding="xl" maw={560} mx="auto" ta="center">
-        <Stack align="center" gap="sm">
-          <Title order={1} size="h2">
-            Signup cancelled
-          </Title>
-          <Text>{cancel.data.message}.</Text>
-          <Text c="dimmed" size="sm">
-            Thank you for letting us know, {signup.name}. You can sign up again at any time.
-          </Text>
-          <Group justify="center">
-            <Button component={Link} to={`/signup-sheet/${signup.sheetId}`} variant="light">
-              View {signup.sheetTitle}
-            </Button>
-            <Button component={Link} to="/" variant="default">
-              Back to Home
-            </Button>
-          </Group>
-        </Stack>
-      </Card>
+      <SignupCancelled
+        message={cancel.data.message}
+        name={signup.name}
+        sheet={{ id: signup.sheetId, title: signup.sheetTitle }}
+      />
     );
   }
 

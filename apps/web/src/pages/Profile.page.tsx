@@ -1,5 +1,6 @@
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { CalendarFeedCard } from '../components/CalendarFeedCard';
 import { PageLayout } from '../components/PageLayout';
 import { ProfileDetails } from '../components/ProfileDetails';
 import { VerifyEmailNotice } from '../components/VerifyEmailNotice';
@@ -81,6 +82,7 @@ export default function ProfilePage() {
           profile={profile.data}
           own={own ? { onAccountSettings: openAccountSettings, onChangePassword: openChangePassword } : undefined}
         />
+        {own && <CalendarFeedCard />}
       </Stack>
     );
   }

@@ -1,4 +1,5 @@
-import { defaultHeroContent, type HeroContent, heroContentSchema } from '@pac/validators';
+import { heroContentSchema } from '@pac/validators';
+import { defaultHeroContent, type HeroContent } from '@pac/validators/hero-defaults';
 import type { ServiceContext } from '../context';
 import { storeImage, uploadsPath } from '../lib/uploads';
 import { getSetting, setSetting } from '../settings/service';

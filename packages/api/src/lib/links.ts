@@ -19,7 +19,11 @@ function loadSigningKey(db: Db): Buffer {
   return Buffer.from(row.value, 'base64');
 }
 
-export type LinkPurpose = 'cancel' | 'unsubscribe';
+/**
+ * What a link is for. `calendarFeed.<version>` signs an account's private calendar feed (the id is
+ * the user's) together with users.calendarFeedVersion, so that bumping the version retires the URL.
+ */
+export type LinkPurpose = 'cancel' | 'unsubscribe' | 'manage' | `calendarFeed.${number}`;
 
 /** FORBIDDEN's sentence for a link whose token we did not sign. */
 export const invalidLinkMessage = 'This link is not valid';

@@ -1,8 +1,16 @@
-import { idSchema, sheetCreateSchema, sheetUpdateSchema } from '@pac/validators';
+import { idSchema, sheetCreateSchema, sheetDuplicateSchema, sheetUpdateSchema } from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { organizerProcedure, publicProcedure } from '../trpc';
-import { createSheet, deleteSheet, getSheetDetail, listManagedSheets, listSheets, updateSheet } from './service';
+import {
+  createSheet,
+  deleteSheet,
+  duplicateSheet,
+  getSheetDetail,
+  listManagedSheets,
+  listSheets,
+  updateSheet,
+} from './service';
 
 const byIdInput = z.object({ id: idSchema });
 
@@ -22,4 +30,7 @@ export const sheetsRouter = {
 
   /** Slots and signups go with the sheet (foreign-key cascade). */
   delete: organizerProcedure.input(byIdInput).mutation(({ ctx, input }) => deleteSheet(ctx, input.id)),
+
+  /** A copy on another date, slots shifted by the same offset, no volunteers; the caller owns it. */
+  duplicate: organizerProcedure.input(sheetDuplicateSchema).mutation(({ ctx, input }) => duplicateSheet(ctx, input)),
 } satisfies TRPCRouterRecord;

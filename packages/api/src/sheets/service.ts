@@ -1,24 +1,30 @@
-import { type Db, signupSheets, type SignupSheet, type VolunteerSlot } from '@pac/db';
-import type { sheetCreateSchema, sheetUpdateSchema } from '@pac/validators';
+import { type Db, signupSheets, type SignupSheet, type VolunteerSlot, volunteerSlots } from '@pac/db';
+import type { sheetCreateSchema, sheetDuplicateSchema, sheetUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionUser, UserContext } from '../context';
 import { assertManagesSheet, isAdmin, isOrganizer, managesSheet } from '../lib/access';
+import { assertManagesSheetId } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
 import { slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
 import { getUser } from '../users/service';
-import { type VolunteerView, volunteerViewsBySlot } from '../volunteers/service';
+import { type VolunteerView, volunteerViewsBySlot, waitlistCountsBySlot } from '../volunteers/service';
 
 export const sheetMessages = {
   sheetNotFound: slotMessages.sheetNotFound,
   ownerAdminOnly: 'Only an administrator can hand a sheet to another organizer',
   ownerNotOrganizer: 'A signup sheet can only be handed to an organizer or an administrator',
+  duplicateOutOfRange: 'The new event date is too far from the original for its slots',
 } as const;
 
 export type SheetWithSlots = SignupSheet & { slots: VolunteerSlot[] };
-export type SlotWithVolunteers = VolunteerSlot & { volunteers: VolunteerView[] };
-export type SheetDetail = SignupSheet & { slots: SlotWithVolunteers[] };
+/** A slot in a sheet answer: how many wait on its waitlist (everyone sees the count, not the names). */
+export type SlotWithWaitlist = VolunteerSlot & { waitlistCount: number };
+export type SheetWithWaitlists = SignupSheet & { slots: SlotWithWaitlist[] };
+export type SlotWithVolunteers = SlotWithWaitlist & { volunteers: VolunteerView[] };
+/** `viewerManages`: the caller runs this sheet (an administrator or its organizer), so the page shows their controls. */
+export type SheetDetail = SignupSheet & { slots: SlotWithVolunteers[]; viewerManages: boolean };
 
 export function getSheet(db: Db, id: number): SignupSheet {
   const sheet = db.select().from(signupSheets).where(eq(signupSheets.id, id)).get();
@@ -26,34 +32,47 @@ export function getSheet(db: Db, id: number): SignupSheet {
   return sheet;
 }
 
-/** Every sheet, soonest event first, each with its slots (two statements in all). */
-export function listSheets(db: Db): SheetWithSlots[] {
+/** Every sheet, soonest event first, each with its slots and their waitlist counts (three statements in all). */
+export function listSheets(db: Db): SheetWithWaitlists[] {
   const sheets = db.select().from(signupSheets).orderBy(asc(signupSheets.eventDate), asc(signupSheets.id)).all();
   const bySheet = slotsBySheet(db);
-  return sheets.map((s) => ({ ...s, slots: bySheet.get(s.id) ?? [] }));
+  const waiting = waitlistCountsBySlot(db);
+  return sheets.map((s) => ({
+    ...s,
+    slots: (bySheet.get(s.id) ?? []).map((slot) => ({ ...slot, waitlistCount: waiting.get(slot.id) ?? 0 })),
+  }));
 }
 
 /** The sheets the caller runs (an administrator: all of them), soonest event first, with their slots. */
-export function listManagedSheets(db: Db, caller: SessionUser): SheetWithSlots[] {
+export function listManagedSheets(db: Db, caller: SessionUser): SheetWithWaitlists[] {
   const all = listSheets(db);
   return isAdmin(caller) ? all : all.filter((s) => managesSheet(caller, s.ownerId));
 }
 
 /**
- * One sheet with its slots and their volunteers as `viewer` may see them (three statements,
+ * One sheet with its slots and their volunteers as `viewer` may see them (four statements,
  * whatever the size): contact details for the volunteer themself, administrators and the sheet's
- * organizer.
+ * organizer; the waitlist for administrators and the organizer, a count for everyone.
  */
 export function getSheetDetail(db: Db, id: number, viewer: SessionUser | null): SheetDetail {
   const sheet = getSheet(db, id);
   const slots = slotsOfSheet(db, id);
+  const viewerManages = managesSheet(viewer, sheet.ownerId);
   const bySlot = volunteerViewsBySlot(
     db,
     slots.map((s) => s.id),
     viewer,
-    managesSheet(viewer, sheet.ownerId),
+    viewerManages,
   );
-  return { ...sheet, slots: slots.map((s) => ({ ...s, volunteers: bySlot.get(s.id) ?? [] })) };
+  const waiting = waitlistCountsBySlot(
+    db,
+    slots.map((s) => s.id),
+  );
+  return {
+    ...sheet,
+    viewerManages,
+    slots: slots.map((s) => ({ ...s, waitlistCount: waiting.get(s.id) ?? 0, volunteers: bySlot.get(s.id) ?? [] })),
+  };
 }
 
 /** A new sheet, owned by the organizer (or administrator) who made it. */
@@ -95,4 +114,53 @@ export function deleteSheet(ctx: UserContext, id: number): { success: true } {
   const removed = db.delete(signupSheets).where(eq(signupSheets.id, id)).run();
   if (removed.changes === 0) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
   return { success: true as const };
+}
+
+/**
+ * A copy of a sheet the caller runs, on another date: the same title, description and organizer,
+ * and the same slots moved by the same offset (new event date minus old; a slot without times
+ * stays without), with their capacities and no volunteers. The copy is the caller's own. One
+ * transaction: a failure leaves no half-copied sheet.
+ */
+export function duplicateSheet(ctx: UserContext, input: z.output<typeof sheetDuplicateSchema>): SheetDetail {
+  const { db, user } = ctx;
+  const copy = db.transaction((tx) => {
+    assertManagesSheetId(tx, user, input.id);
+    // better-sqlite3 has one connection: reads through `db` here run inside this transaction.
+    const source = getSheet(db, input.id);
+    const offset = input.eventDate.getTime() - source.eventDate.getTime();
+    const shift = (time: Date | null): Date | null => {
+      if (time === null) return null;
+      const moved = new Date(time.getTime() + offset);
+      if (Number.isNaN(moved.getTime()))
+        throw new TRPCError({ code: 'BAD_REQUEST', message: sheetMessages.duplicateOutOfRange });
+      return moved;
+    };
+    const slots = slotsOfSheet(db, source.id).map((slot) => ({
+      title: slot.title,
+      description: slot.description,
+      startTime: shift(slot.startTime),
+      endTime: shift(slot.endTime),
+      maxVolunteers: slot.maxVolunteers,
+    }));
+    const created = tx
+      .insert(signupSheets)
+      .values({
+        title: source.title,
+        description: source.description,
+        eventDate: input.eventDate,
+        organizerName: source.organizerName,
+        organizerEmail: source.organizerEmail,
+        ownerId: user.id,
+      })
+      .returning()
+      .get();
+    if (!created) throw new Error('Inserting the copied signup sheet returned no row');
+    if (slots.length > 0)
+      tx.insert(volunteerSlots)
+        .values(slots.map((slot) => ({ ...slot, signupSheetId: created.id })))
+        .run();
+    return created;
+  });
+  return getSheetDetail(db, copy.id, user);
 }

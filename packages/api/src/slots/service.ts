@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { UserContext } from '../context';
 import { assertManagesSheetId, assertManagesSlot, sheetAccessMessages } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
+import { announcePromotions, promoteFromWaitlist } from '../volunteers/waitlist';
 
 export const slotMessages = {
   sheetNotFound: sheetAccessMessages.sheetNotFound,
@@ -87,11 +88,12 @@ export function createSlot(ctx: UserContext, input: z.output<typeof slotCreateSc
 
 /**
  * Changes a slot on a sheet the caller runs: its end stays after its start, and it never needs
- * fewer volunteers than have signed up.
+ * fewer volunteers than have signed up. More spots go to its waitlist, earliest first, in the same
+ * transaction; those promoted are emailed once it has committed.
  */
 export function updateSlot(ctx: UserContext, input: z.output<typeof slotUpdateSchema>): VolunteerSlot {
   const { id, ...changes } = input;
-  return ctx.db.transaction((tx) => {
+  const result = ctx.db.transaction((tx) => {
     assertManagesSlot(tx, ctx.user, id);
     const slot = getSlot(tx, id);
     const startTime = changes.startTime === undefined ? slot.startTime : changes.startTime;
@@ -102,11 +104,15 @@ export function updateSlot(ctx: UserContext, input: z.output<typeof slotUpdateSc
     if (changes.maxVolunteers !== undefined && changes.maxVolunteers < slot.currentVolunteers) {
       throw new TRPCError({ code: 'CONFLICT', message: slotMessages.belowSignedUp(slot.currentVolunteers) });
     }
-    if (!hasChanges(changes)) return slot;
+    if (!hasChanges(changes)) return { slot, promoted: [] };
     const updated = tx.update(volunteerSlots).set(changes).where(eq(volunteerSlots.id, id)).returning().get();
     if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
-    return updated;
+    if (updated.maxVolunteers <= slot.maxVolunteers) return { slot: updated, promoted: [] };
+    const promoted = promoteFromWaitlist(tx, id);
+    return { slot: getSlot(tx, id), promoted };
   });
+  announcePromotions(ctx, result.promoted);
+  return result.slot;
 }
 
 /** Its signups go with the slot (foreign-key cascade). */
@@ -118,7 +124,7 @@ export function deleteSlot(ctx: UserContext, id: number): { success: true } {
   return { success: true as const };
 }
 
-/** One signup fewer on this slot (the volunteer row goes in the same transaction). */
+/** One confirmed signup fewer on this slot (the volunteer row goes in the same transaction). */
 export function lowerVolunteerCount(tx: Executor, slotId: number): void {
   tx.update(volunteerSlots)
     .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} - 1` })

@@ -9,20 +9,22 @@ import {
   type VolunteerSlot,
   volunteerSlots,
 } from '@pac/db';
-import type { volunteerSignupSchema, volunteerUpdateSchema } from '@pac/validators';
+import type { mySignupMoveSchema, mySignupSchema, volunteerSignupSchema, volunteerUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
-import { and, asc, desc, eq, inArray, isNull, lt, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Context, SessionUser, UserContext } from '../context';
+import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
 import { assertOwnerOrAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { managesVolunteer, slotSheetOwner } from '../lib/sheetAccess';
 import { assertValidLink } from '../lib/links';
 import { hasChanges } from '../lib/updates';
 import { currentSender } from '../notifications/service';
 import { RuntimeKey } from '../runtime';
-import { getSlotWithSheet, lowerVolunteerCount, slotHours, slotMessages } from '../slots/service';
+import { getSlotWithSheet, lowerVolunteerCount, slotHours, slotMessages, slotsOfSheet } from '../slots/service';
 import { userExists, userMessages, verifiedUserIdByEmail } from '../users/service';
 import { sendSignupConfirmation, type SignupWithEvent } from './mail';
+import { manageTokenVolunteerId } from './manageLink';
+import { announcePromotions, promoteFromWaitlist } from './waitlist';
 
 export const volunteerMessages = {
   volunteerNotFound: 'Volunteer not found',
@@ -32,6 +34,9 @@ export const volunteerMessages = {
   notYourSignup: 'You can only change your own signups',
   notYourself: 'You can only sign up as yourself',
   tooManySignups: 'Too many signups from this network. Please try again later.',
+  signupCancelled: 'Your signup has been cancelled',
+  otherSheet: 'You can only move your signup to another slot of the same signup sheet',
+  sameSlot: 'Your signup is already in this volunteer slot',
 } as const;
 
 /** A volunteer as a given viewer may see them. */
@@ -81,7 +86,11 @@ export function viewVolunteer(v: Volunteer, viewer: SessionUser | null, managesS
   return { ...base, name: publicName(v.name) };
 }
 
-/** The volunteers of these slots as `viewer` may see them, in signup order, by slot (one statement). */
+/**
+ * The volunteers of these slots as `viewer` may see them, in signup order (so a slot's waitlist is
+ * in the order it will be promoted), by slot (one statement). Whoever runs the sheet sees the
+ * waitlist; everyone else only their own waitlisted entry (the rest is `waitlistCount`).
+ */
 export function volunteerViewsBySlot(
   db: Db,
   slotIds: number[],
@@ -97,12 +106,47 @@ export function volunteerViewsBySlot(
     .orderBy(asc(volunteers.signupTime), asc(volunteers.id))
     .all();
   for (const v of rows) {
+    if (v.status === 'waitlisted' && !managesSheet && (viewer === null || v.userId !== viewer.id)) continue;
     const view = viewVolunteer(v, viewer, managesSheet);
     const list = bySlot.get(v.slotId);
     if (list) list.push(view);
     else bySlot.set(v.slotId, [view]);
   }
   return bySlot;
+}
+
+/** How many wait on each slot's waitlist: of these slots, or of every slot (one statement). */
+export function waitlistCountsBySlot(db: Executor, slotIds?: number[]): Map<number, number> {
+  if (slotIds?.length === 0) return new Map();
+  const rows = db
+    .select({ slotId: volunteers.slotId, n: count() })
+    .from(volunteers)
+    .where(
+      and(eq(volunteers.status, 'waitlisted'), slotIds === undefined ? undefined : inArray(volunteers.slotId, slotIds)),
+    )
+    .groupBy(volunteers.slotId)
+    .all();
+  return new Map(rows.map((r) => [r.slotId, r.n]));
+}
+
+/** A waitlisted volunteer's place in line (1 is next), or null for a confirmed one. */
+export function waitlistPosition(db: Executor, volunteer: Volunteer): number | null {
+  if (volunteer.status !== 'waitlisted') return null;
+  const ahead = db
+    .select({ n: count() })
+    .from(volunteers)
+    .where(
+      and(
+        eq(volunteers.slotId, volunteer.slotId),
+        eq(volunteers.status, 'waitlisted'),
+        or(
+          lt(volunteers.signupTime, volunteer.signupTime),
+          and(eq(volunteers.signupTime, volunteer.signupTime), lt(volunteers.id, volunteer.id)),
+        ),
+      ),
+    )
+    .get();
+  return (ahead?.n ?? 0) + 1;
 }
 
 export function getVolunteer(db: Executor, id: number): Volunteer {
@@ -136,6 +180,8 @@ type SignupRow = {
   notes: string | null;
   emailConsent: boolean;
   signupTime: Date;
+  /** On a full slot, join its waitlist instead of being refused (ignored while the slot has room). */
+  waitlist: boolean;
 };
 
 /**
@@ -176,6 +222,7 @@ function signupTransaction(db: Db): (row: SignupRow) => Volunteer {
       emailConsent: sql.placeholder('emailConsent'),
       // A placeholder, not the column's default: a default would be fixed when the statement is built.
       signupTime: sql.placeholder('signupTime'),
+      status: sql.placeholder('status'),
     })
     .returning()
     .prepare();
@@ -187,15 +234,19 @@ function signupTransaction(db: Db): (row: SignupRow) => Volunteer {
     if (!row.allowClosed && signupsClosed(found, row.signupTime)) {
       throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.signupsClosed });
     }
-    // Capacity first: on a full slot everyone hears the same thing, so the answer never tells a
-    // stranger whether some address is signed up. (A throw below rolls the raised count back.)
-    if (raise.run({ slotId: row.slotId }).changes === 0) {
+    // Capacity first: on a full slot everyone who does not ask for the waitlist hears the same
+    // thing, so the answer never tells a stranger whether some address is signed up. (A throw
+    // below rolls the raised count back.) A slot with room has an empty waitlist (every freed spot
+    // is filled from it in the same transaction), so a confirmed signup never jumps the line.
+    const confirmed = raise.run({ slotId: row.slotId }).changes > 0;
+    if (!confirmed && !row.waitlist) {
       throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.slotFull });
     }
     if (duplicate.get({ slotId: row.slotId, email: row.email })) {
       throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.alreadySignedUp });
     }
-    const created = insert.get(row);
+    const status: VolunteerStatus = confirmed ? 'confirmed' : 'waitlisted';
+    const created = insert.get({ ...row, status });
     if (!created) throw new Error('Inserting the volunteer returned no row');
     return created;
   });
@@ -231,6 +282,7 @@ export function signupOwner(
  * may make SIGNUP_RATE_LIMIT signups in 10 minutes (admins exempt), and each email address receives
  * at most a few confirmations an hour, so that the form cannot be used to flood anyone's mailbox.
  * `confirmationEmail` says whether a confirmation is on its way (the page promises one only then).
+ * On a full slot, `waitlist: true` makes the signup `waitlisted` instead of refused.
  */
 export function signUp(
   ctx: Context,
@@ -258,6 +310,7 @@ export function signUp(
       notes: input.notes ?? null,
       emailConsent: input.emailConsent,
       signupTime: runtime.now(),
+      waitlist: input.waitlist === true,
     });
   } catch (error) {
     // Only signups that happened count against the address.
@@ -269,7 +322,8 @@ export function signUp(
     currentSender(ctx) !== null && runtime.limits.confirmationMail.take(volunteer.email).allowed;
   if (confirmationEmail) {
     const signup = signupWithEvent(db, volunteer);
-    runtime.mail.inBackground('Signup confirmation', () => sendSignupConfirmation(ctx, signup));
+    const position = waitlistPosition(db, volunteer);
+    runtime.mail.inBackground('Signup confirmation', () => sendSignupConfirmation(ctx, signup, position));
   }
   return { ...volunteer, confirmationEmail };
 }
@@ -298,8 +352,8 @@ export function cancelInfo(ctx: Context, link: { id: number; token: string }) {
 /** Cancels a signup from the link in its confirmation email, without an account. */
 export function cancelByLink(ctx: Context, link: { id: number; token: string }) {
   const { volunteer } = linkedSignup(ctx, link);
-  removeVolunteer(ctx.db, volunteer);
-  return { message: 'Your signup has been cancelled' };
+  removeVolunteer(ctx, volunteer.id);
+  return { message: volunteerMessages.signupCancelled };
 }
 
 /** Whether the caller may change this signup: their own, or one on a sheet they run. */
@@ -337,17 +391,165 @@ export function updateSignup(ctx: UserContext, input: z.output<typeof volunteerU
 export function deleteSignup(ctx: UserContext, id: number): { success: true } {
   const volunteer = getVolunteer(ctx.db, id);
   assertMaySignupChange(ctx.db, ctx.user, volunteer);
-  removeVolunteer(ctx.db, volunteer);
+  removeVolunteer(ctx, volunteer.id);
   return { success: true as const };
 }
 
-/** Removes a signup and lowers its slot's count in the same transaction. */
-export function removeVolunteer(db: Db, volunteer: Volunteer): void {
-  db.transaction((tx) => {
-    const removed = tx.delete(volunteers).where(eq(volunteers.id, volunteer.id)).run();
-    if (removed.changes === 0) return;
-    lowerVolunteerCount(tx, volunteer.slotId);
+/**
+ * Removes a signup. A confirmed one frees its spot: the slot's count goes down and the earliest
+ * waitlisted volunteer takes the spot, in the same transaction; they are emailed after it commits.
+ */
+export function removeVolunteer(ctx: ServiceContext, volunteerId: number): void {
+  const promoted = ctx.db.transaction((tx) => {
+    // What the row was when it went, not when the caller read it.
+    const removed = tx
+      .delete(volunteers)
+      .where(eq(volunteers.id, volunteerId))
+      .returning({ slotId: volunteers.slotId, status: volunteers.status })
+      .get();
+    if (removed?.status !== 'confirmed') return [];
+    lowerVolunteerCount(tx, removed.slotId);
+    return promoteFromWaitlist(tx, removed.slotId);
   });
+  announcePromotions(ctx, promoted);
+}
+
+// ---------------------------------------------------------------------------------------------
+// "Manage my signup": the page behind the link in a volunteer's emails, without an account.
+
+/** The signup behind a manage link as its page shows it: no phone or notes (a link can be forwarded). */
+export interface ManagedSignup {
+  id: number;
+  slotId: number;
+  name: string;
+  email: string;
+  status: VolunteerStatus;
+  signupTime: Date;
+  /** 1 is next in line; null when confirmed. */
+  waitlistPosition: number | null;
+}
+
+function managedSignup(db: Executor, volunteer: Volunteer): ManagedSignup {
+  return {
+    id: volunteer.id,
+    slotId: volunteer.slotId,
+    name: volunteer.name,
+    email: volunteer.email,
+    status: volunteer.status,
+    signupTime: volunteer.signupTime,
+    waitlistPosition: waitlistPosition(db, volunteer),
+  };
+}
+
+/** The volunteer behind a manage link: FORBIDDEN unless we signed it, NOT_FOUND once cancelled. */
+function managedVolunteer(ctx: ServiceContext, token: string): Volunteer {
+  return getVolunteer(ctx.db, manageTokenVolunteerId(ctx, token));
+}
+
+/**
+ * What the manage page shows: the signup, its slot and sheet, whether the slot has started, and the
+ * other slots of the sheet it could move to (not started, with spots left).
+ */
+export function manageInfo(ctx: ServiceContext, input: z.output<typeof mySignupSchema>) {
+  const volunteer = managedVolunteer(ctx, input.token);
+  const { slot, sheet } = getSlotWithSheet(ctx.db, volunteer.slotId);
+  const now = ctx.runtime.now();
+  const otherSlots = slotsOfSheet(ctx.db, sheet.id)
+    .filter(
+      (s) =>
+        s.id !== slot.id &&
+        s.currentVolunteers < s.maxVolunteers &&
+        !signupsClosed({ startTime: s.startTime, eventDate: sheet.eventDate }, now),
+    )
+    .map((s) => ({
+      id: s.id,
+      title: s.title,
+      description: s.description,
+      startTime: s.startTime,
+      endTime: s.endTime,
+      maxVolunteers: s.maxVolunteers,
+      currentVolunteers: s.currentVolunteers,
+      spotsLeft: s.maxVolunteers - s.currentVolunteers,
+    }));
+  return {
+    ...managedSignup(ctx.db, volunteer),
+    /** The slot has started (or its event has passed). */
+    closed: signupsClosed({ startTime: slot.startTime, eventDate: sheet.eventDate }, now),
+    slot: {
+      id: slot.id,
+      title: slot.title,
+      description: slot.description,
+      startTime: slot.startTime,
+      endTime: slot.endTime,
+    },
+    sheet: {
+      id: sheet.id,
+      title: sheet.title,
+      description: sheet.description,
+      eventDate: sheet.eventDate,
+      organizerName: sheet.organizerName,
+      organizerEmail: sheet.organizerEmail,
+    },
+    otherSlots,
+  };
+}
+
+/** Cancels the signup behind a manage link (a confirmed one's spot goes to the waitlist). */
+export function cancelByToken(ctx: ServiceContext, input: z.output<typeof mySignupSchema>) {
+  const volunteer = managedVolunteer(ctx, input.token);
+  removeVolunteer(ctx, volunteer.id);
+  return { message: volunteerMessages.signupCancelled };
+}
+
+/**
+ * Moves the signup behind a manage link to another slot of the same sheet, in one transaction: the
+ * target's spot is taken by a guarded UPDATE (so concurrent moves and signups never overfill it),
+ * and a confirmed volunteer's old spot goes to the old slot's waitlist. A waitlisted volunteer who
+ * moves to a slot with room becomes confirmed there. The volunteer gets a fresh confirmation (with
+ * the calendar invitation for the new time), those promoted their promotion email.
+ */
+export function moveSignup(ctx: ServiceContext, input: z.output<typeof mySignupMoveSchema>): ManagedSignup {
+  const id = manageTokenVolunteerId(ctx, input.token);
+  const now = ctx.runtime.now();
+  const { moved, promoted } = ctx.db.transaction((tx) => {
+    const volunteer = getVolunteer(tx, id);
+    const from = getSlotWithSheet(tx, volunteer.slotId);
+    const to = getSlotWithSheet(tx, input.slotId);
+    if (to.sheet.id !== from.sheet.id)
+      throw new TRPCError({ code: 'BAD_REQUEST', message: volunteerMessages.otherSheet });
+    if (to.slot.id === from.slot.id) throw new TRPCError({ code: 'BAD_REQUEST', message: volunteerMessages.sameSlot });
+    if (signupsClosed({ startTime: to.slot.startTime, eventDate: to.sheet.eventDate }, now))
+      throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.signupsClosed });
+    const taken = tx
+      .update(volunteerSlots)
+      .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + 1` })
+      .where(and(eq(volunteerSlots.id, to.slot.id), lt(volunteerSlots.currentVolunteers, volunteerSlots.maxVolunteers)))
+      .run();
+    if (taken.changes === 0) throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.slotFull });
+    const clash = tx
+      .select({ id: volunteers.id })
+      .from(volunteers)
+      .where(and(eq(volunteers.slotId, to.slot.id), eq(volunteers.email, volunteer.email)))
+      .get();
+    if (clash) throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.alreadySignedUp });
+    const updated = tx
+      .update(volunteers)
+      // A check-in belonged to the old slot.
+      .set({ slotId: to.slot.id, status: 'confirmed', attended: null, checkedInAt: null })
+      .where(eq(volunteers.id, id))
+      .returning()
+      .get();
+    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: volunteerMessages.volunteerNotFound });
+    if (volunteer.status !== 'confirmed') return { moved: updated, promoted: [] };
+    lowerVolunteerCount(tx, from.slot.id);
+    return { moved: updated, promoted: promoteFromWaitlist(tx, from.slot.id) };
+  });
+  announcePromotions(ctx, promoted);
+  if (currentSender(ctx) !== null && ctx.runtime.limits.confirmationMail.take(moved.email).allowed) {
+    const signup = signupWithEvent(ctx.db, moved);
+    ctx.runtime.mail.inBackground('Signup confirmation', () => sendSignupConfirmation(ctx, signup));
+  }
+  return managedSignup(ctx.db, moved);
 }
 
 /** Signups made without an account under this email join the account (see auth's linkSignupsByEmail). */

@@ -7,10 +7,14 @@ import { HttpError, sendError, sendJson } from '../errors';
 import { logRequestError } from '../requestLog';
 import { contextFromRequest, type HttpDeps } from '../session';
 import { authRoutes } from './auth';
+import { calendarRoutes } from './calendar';
+import { eventDayRoutes } from './eventDay';
 import type { Download, RestRoute } from './route';
 import { monitorRoutes } from './monitors';
+import { mySignupRoutes } from './mySignup';
 import { reminderRoutes } from './reminders';
 import { settingRoutes } from './settings';
+import { sheetToolRoutes } from './sheetTools';
 import { sheetRoutes, slotRoutes, volunteerRoutes } from './sheets';
 import { userRoutes } from './users';
 
@@ -23,6 +27,10 @@ const routes: RestRoute[] = [
   ...reminderRoutes,
   ...monitorRoutes,
   ...userRoutes,
+  ...mySignupRoutes,
+  ...eventDayRoutes,
+  ...sheetToolRoutes,
+  ...calendarRoutes,
 ];
 
 interface CompiledRoute {
@@ -92,6 +100,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     const status = route.status ?? 200;
     if (route.download) {
       await sendDownload(res, result as Download);
+    } else if (route.text) {
+      sendText(res, status, route.text.contentType, String(result));
     } else if (status === 204) {
       res.statusCode = 204;
       res.end();
@@ -107,6 +117,14 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     }
     sendError(res, error, { errorField: route?.errorField ?? false });
   }
+}
+
+/** A text answer (an iCalendar feed) with its own Content-Type. */
+function sendText(res: ServerResponse, status: number, contentType: string, text: string): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
 }
 
 /** Writes a Download as an attachment, waiting for the socket to drain between chunks. */

@@ -31,6 +31,8 @@ export interface RestRoute {
   upload?: { field: string; maxBytes: number; authorize: (caller: Caller) => Promise<unknown> };
   /** The handler answers a Download, streamed as an attachment. */
   download?: boolean;
+  /** The handler answers a string, sent as it is with this Content-Type (e.g. an iCalendar feed). */
+  text?: { contentType: string };
   /** The body is not read (RFC 8058 one-click posts a form body that carries nothing we need). */
   ignoreBody?: boolean;
   /** Errors also repeat their message under `error` (the logo upload's contract). */

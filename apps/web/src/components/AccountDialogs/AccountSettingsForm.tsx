@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { accountUpdateSchema } from '@pac/validators';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../lib/schemaForm';
+import { ContactFields } from '../ContactFields';
 
 export type AccountSettingsValues = z.output<typeof accountUpdateSchema>;
 
@@ -28,25 +29,12 @@ export function AccountSettingsForm({ account, onSubmit, onCancel, submitting = 
   return (
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
-        <TextInput label="Name" autoComplete="name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-        <TextInput
-          label="Email"
-          description="Changing it sends a confirmation link to the new address"
-          type="email"
-          autoComplete="email"
-          withAsterisk
-          {...form.getInputProps('email')}
-        />
-        <TextInput
-          label="Phone"
-          description="Optional"
-          type="tel"
-          autoComplete="tel"
-          {...form.getInputProps('phone')}
-        />
-        <Checkbox
-          label="Send me updates about volunteer opportunities"
-          {...form.getInputProps('emailConsent', { type: 'checkbox' })}
+        <ContactFields
+          form={form}
+          required={['name', 'email']}
+          autoFocus
+          descriptions={{ email: 'Changing it sends a confirmation link to the new address', phone: 'Optional' }}
+          consentLabel="Send me updates about volunteer opportunities"
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>

@@ -135,7 +135,7 @@ describe('AdminGate', () => {
       expect(screen.queryByRole('heading', { name: 'Organizer part' })).toBeNull();
     });
 
-    it('denies an organizer where no organizer view is given', async () => {
+    it('denies an organizer where no organizer view is given', () => {
       const server = fakeTrpc({ 'auth.me': () => me('organizer') });
       renderWithProviders(
         <AdminGate>

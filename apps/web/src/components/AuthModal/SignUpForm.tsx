@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { registerSchema } from '@pac/validators';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../lib/schemaForm';
+import { ContactFields } from '../ContactFields';
 import { passwordToggleProps as toggleProps } from '../NewPasswordFields';
 
 export type SignUpValues = z.output<typeof registerSchema>;
@@ -21,26 +22,22 @@ export function SignUpForm({ onSubmit, onCancel, submitting }: SignUpFormProps) 
   return (
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
-        <TextInput label="Name" autoComplete="name" withAsterisk data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
-        <PasswordInput
-          label="Password"
-          description="At least 6 characters"
-          autoComplete="new-password"
-          withAsterisk
-          visibilityToggleButtonProps={toggleProps}
-          {...form.getInputProps('password')}
-        />
-        <TextInput
-          label="Phone"
-          description="Optional"
-          type="tel"
-          autoComplete="tel"
-          {...form.getInputProps('phone')}
-        />
-        <Checkbox
-          label="Send me updates about volunteer opportunities"
-          {...form.getInputProps('emailConsent', { type: 'checkbox' })}
+        <ContactFields
+          form={form}
+          required={['name', 'email']}
+          autoFocus
+          descriptions={{ phone: 'Optional' }}
+          consentLabel="Send me updates about volunteer opportunities"
+          afterEmail={
+            <PasswordInput
+              label="Password"
+              description="At least 6 characters"
+              autoComplete="new-password"
+              withAsterisk
+              visibilityToggleButtonProps={toggleProps}
+              {...form.getInputProps('password')}
+            />
+          }
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>

@@ -1,4 +1,4 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
@@ -30,6 +30,42 @@ export function InvalidLink({ title = invalidLinkText, children, action }: Inval
             Back to Home
           </Button>
         )}
+      </Stack>
+    </Card>
+  );
+}
+
+export interface SignupCancelledProps {
+  /** The server's sentence ('Signup cancelled successfully'), without its full stop. */
+  message?: string;
+  /** The volunteer's name, when the page still knows it. */
+  name?: string;
+  /** The sheet the signup was on, for a way back to it. */
+  sheet?: { id: number; title: string };
+}
+
+/** What a page opened from a signup's email link shows once that signup is cancelled. */
+export function SignupCancelled({ message, name, sheet }: SignupCancelledProps) {
+  return (
+    <Card withBorder padding="xl" maw={560} mx="auto" ta="center">
+      <Stack align="center" gap="sm">
+        <Title order={1} size="h2">
+          Signup cancelled
+        </Title>
+        <Text>{message ? `${message}.` : 'This signup has been cancelled.'}</Text>
+        <Text c="dimmed" size="sm">
+          {name ? `Thank you for letting us know, ${name}. ` : ''}You can sign up again at any time.
+        </Text>
+        <Group justify="center">
+          {sheet && (
+            <Button component={Link} to={`/signup-sheet/${sheet.id}`} variant="light">
+              View {sheet.title}
+            </Button>
+          )}
+          <Button component={Link} to="/" variant="default">
+            Back to Home
+          </Button>
+        </Group>
       </Stack>
     </Card>
   );

@@ -1,1 +1,7 @@
-export { InvalidLink, type InvalidLinkProps, invalidLinkText } from './EmailLink';
+export {
+  InvalidLink,
+  type InvalidLinkProps,
+  invalidLinkText,
+  SignupCancelled,
+  type SignupCancelledProps,
+} from './EmailLink';

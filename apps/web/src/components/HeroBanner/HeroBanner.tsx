@@ -13,7 +13,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
-import type { HeroContent } from '@pac/validators';
+import type { HeroContent } from '@pac/validators/hero-defaults';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { defaultHeroContent, defaultHeroImage } from './heroContent';

@@ -103,3 +103,12 @@ export function ArrowLeftIcon(props: IconProps) {
     </Icon>
   );
 }
+
+/** Two overlapping pages: 'Duplicate'. */
+export function DuplicateIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8 8h10a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2V10a2 2 0 0 1 2-2zM16 8V6a2 2 0 0 0-2-2H4a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h2" />
+    </Icon>
+  );
+}

@@ -3,6 +3,7 @@ export {
   ArrowLeftIcon,
   CalendarIcon,
   ClockIcon,
+  DuplicateIcon,
   EditIcon,
   GlobeIcon,
   MailIcon,

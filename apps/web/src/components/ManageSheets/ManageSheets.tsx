@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Group,
-  Modal,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -16,16 +15,17 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { deleteSheetQuestion, deleteSlotQuestion, useDeleteSheet, useSlotMutations } from '../../lib/adminMutations';
+import { deleteSheetQuestion, useDeleteSheet } from '../../lib/adminMutations';
 import { orderSheetsForManagement, useRefreshDashboard } from '../../lib/dashboard';
 import { formatDateTime, formatTimeRange } from '../../lib/dates';
 import { eventHasPassed, sortSlots, spotCounts } from '../../lib/slots';
 import { trpc } from '../../trpc';
 import type { SheetListItem } from '../../types';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { CalendarIcon, EditIcon, TrashIcon } from '../Icons';
-import { AddSlotDialog } from '../SheetDialogs';
-import { SlotEditForm } from '../SlotEditForm';
+import { DuplicateSheetDialog } from '../DuplicateSheetDialog';
+import { EditSheetDialog } from '../EditSheetDialog';
+import { CalendarIcon, DuplicateIcon, EditIcon, TrashIcon } from '../Icons';
+import { AddSlotDialog, SlotDialogs, useSlotDialogs } from '../SlotDialogs';
 
 type ManagedSlot = SheetListItem['slots'][number];
 
@@ -37,6 +37,10 @@ export interface ManagedSheetCardProps {
   /** The event is over: the card says 'Past'. */
   past?: boolean;
   onDelete: () => void;
+  /** Opens 'Edit Signup Sheet' (the button shows only with a handler). */
+  onEdit?: () => void;
+  /** Opens 'Duplicate Signup Sheet' (the button shows only with a handler). */
+  onDuplicate?: () => void;
   onAddSlot: () => void;
   onEditSlot: (slot: ManagedSlot) => void;
   onDeleteSlot: (slot: ManagedSlot) => void;
@@ -47,6 +51,8 @@ export function ManagedSheetCard({
   sheet,
   past = false,
   onDelete,
+  onEdit,
+  onDuplicate,
   onAddSlot,
   onEditSlot,
   onDeleteSlot,
@@ -63,11 +69,27 @@ export function ManagedSheetCard({
                 {sheet.title}
               </Title>
             </Anchor>
-            <Tooltip label="Delete signup sheet">
-              <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${sheet.title}`}>
-                <TrashIcon />
-              </ActionIcon>
-            </Tooltip>
+            <Group gap={4} wrap="nowrap">
+              {onEdit && (
+                <Tooltip label="Edit signup sheet">
+                  <ActionIcon variant="subtle" onClick={onEdit} aria-label={`Edit sheet ${sheet.title}`}>
+                    <EditIcon />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              {onDuplicate && (
+                <Tooltip label="Duplicate signup sheet">
+                  <ActionIcon variant="subtle" onClick={onDuplicate} aria-label={`Duplicate ${sheet.title}`}>
+                    <DuplicateIcon />
+                  </ActionIcon>
+                </Tooltip>
+              )}
+              <Tooltip label="Delete signup sheet">
+                <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${sheet.title}`}>
+                  <TrashIcon />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
           </Group>
           <Group gap={6} c="dimmed" wrap="nowrap">
             <CalendarIcon />
@@ -168,9 +190,9 @@ function LoadingCards() {
 /** What a dialog on this section is open for; one at a time. */
 type Dialog =
   | { kind: 'deleteSheet'; sheet: SheetListItem }
-  | { kind: 'addSlot'; sheet: SheetListItem }
-  | { kind: 'editSlot'; slot: ManagedSlot; sheet: SheetListItem }
-  | { kind: 'deleteSlot'; slot: ManagedSlot };
+  | { kind: 'editSheet'; sheet: SheetListItem }
+  | { kind: 'duplicateSheet'; sheet: SheetListItem }
+  | { kind: 'addSlot'; sheet: SheetListItem };
 
 export interface ManageSheetsProps {
   /** Opens the Create New Signup Sheet dialog (the empty state's button). */
@@ -179,7 +201,8 @@ export interface ManageSheetsProps {
 
 /** 'Manage Signup Sheets': every sheet with its slots, in two columns, with the admin's controls. */
 export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
-  const sheets = trpc.sheets.list.useQuery();
+  // The organizer tier: an organizer's own sheets, every sheet for an administrator.
+  const sheets = trpc.sheets.managed.useQuery();
   const refresh = useRefreshDashboard();
   // The subject stays after closing so that a dialog's content does not vanish mid-transition.
   const [dialog, setDialogState] = useState<Dialog | null>(null);
@@ -192,7 +215,7 @@ export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
   const isOpen = (kind: Dialog['kind']) => opened && dialog?.kind === kind;
 
   const deleteSheet = useDeleteSheet({ onSuccess: close, onSettled: refresh });
-  const { updateSlot, deleteSlot } = useSlotMutations({ onSuccess: close, onSettled: refresh });
+  const slotDialogs = useSlotDialogs();
 
   let body;
   if (sheets.isPending) {
@@ -225,9 +248,11 @@ export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
             sheet={sheet}
             past={eventHasPassed(sheet.eventDate, now)}
             onDelete={() => openDialog({ kind: 'deleteSheet', sheet })}
+            onEdit={() => openDialog({ kind: 'editSheet', sheet })}
+            onDuplicate={() => openDialog({ kind: 'duplicateSheet', sheet })}
             onAddSlot={() => openDialog({ kind: 'addSlot', sheet })}
-            onEditSlot={(slot) => openDialog({ kind: 'editSlot', slot, sheet })}
-            onDeleteSlot={(slot) => openDialog({ kind: 'deleteSlot', slot })}
+            onEditSlot={(slot) => slotDialogs.edit(slot, sheet.eventDate)}
+            onDeleteSlot={slotDialogs.confirmDelete}
           />
         ))}
       </SimpleGrid>
@@ -253,35 +278,25 @@ export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
         }}
       />
 
+      <EditSheetDialog
+        opened={isOpen('editSheet')}
+        sheet={dialog?.kind === 'editSheet' ? dialog.sheet : null}
+        onClose={close}
+      />
+
+      <DuplicateSheetDialog
+        opened={isOpen('duplicateSheet')}
+        sheet={dialog?.kind === 'duplicateSheet' ? dialog.sheet : null}
+        onClose={close}
+      />
+
       <AddSlotDialog
         opened={isOpen('addSlot')}
         sheet={dialog?.kind === 'addSlot' ? dialog.sheet : null}
         onClose={close}
       />
 
-      <Modal opened={isOpen('editSlot')} onClose={close} title="Edit Volunteer Slot" size="lg">
-        {dialog?.kind === 'editSlot' && (
-          <SlotEditForm
-            slot={dialog.slot}
-            eventDate={dialog.sheet.eventDate}
-            submitting={updateSlot.isPending}
-            onCancel={close}
-            onSubmit={(values) => updateSlot.mutate(values)}
-          />
-        )}
-      </Modal>
-
-      <ConfirmDialog
-        opened={isOpen('deleteSlot')}
-        title="Delete Volunteer Slot"
-        message={dialog?.kind === 'deleteSlot' ? deleteSlotQuestion(dialog.slot.title) : ''}
-        confirmLabel="Delete"
-        loading={deleteSlot.isPending}
-        onCancel={close}
-        onConfirm={() => {
-          if (dialog?.kind === 'deleteSlot') deleteSlot.mutate({ id: dialog.slot.id });
-        }}
-      />
+      <SlotDialogs control={slotDialogs} onSettled={refresh} />
     </Stack>
   );
 }

@@ -1,20 +1,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { sampleMonitor } from '../MonitoringPanel/fixtures';
-import { MonitorForm, monitorFieldError, type MonitorSubmit, type SetFieldError } from './MonitorForm';
+import { MonitorForm } from './MonitorForm';
+import type { MonitorSubmit, SetFieldError } from './monitorFormValues';
 
 const field = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
 function fill(label: RegExp, value: string) {
   fireEvent.change(field(label), { target: { value } });
-}
-
-function serverError(message: string, issues?: { path: string; message: string }[]) {
-  return TRPCClientError.from({
-    error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, path: 'monitors.create', issues } },
-  });
 }
 
 describe('MonitorForm', () => {
@@ -112,28 +106,5 @@ describe('MonitorForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledOnce();
     expect(onSubmit).not.toHaveBeenCalled();
-  });
-});
-
-describe('monitorFieldError', () => {
-  it('puts the url rules on the url field', () => {
-    const message = 'URL must be from an approved school domain (*.example-district.org)';
-    expect(monitorFieldError(serverError(message))).toEqual({ field: 'url', message });
-    expect(monitorFieldError(serverError('Must be a valid URL'))).toEqual({
-      field: 'url',
-      message: 'Must be a valid URL',
-    });
-  });
-
-  it('puts a validation issue on the field it names', () => {
-    const error = serverError('Check at least every 5 minutes', [
-      { path: 'scheduleMinutes', message: 'Check at least every 5 minutes' },
-    ]);
-    expect(monitorFieldError(error)).toEqual({ field: 'scheduleMinutes', message: 'Check at least every 5 minutes' });
-  });
-
-  it('leaves anything else to a toast', () => {
-    expect(monitorFieldError(serverError('Administrator access required'))).toBeNull();
-    expect(monitorFieldError(new Error('offline'))).toBeNull();
   });
 });

@@ -1,13 +1,13 @@
+export { MonitorForm, type MonitorFormProps } from './MonitorForm';
+export { MonitorFormDialog, type MonitorFormDialogProps } from './MonitorFormDialog';
 export {
   type MonitorCreateValues,
-  MonitorForm,
-  MonitorFormDialog,
-  type MonitorFormDialogProps,
-  type MonitorFormProps,
+  type MonitorField,
   type MonitorFormValues,
-  type MonitorSubmit,
-  type MonitorUpdateValues,
-  monitorFieldError,
   monitorFormValues,
   monitorInput,
-} from './MonitorForm';
+  type MonitorSubmit,
+  type MonitorUpdateValues,
+  type SetFieldError,
+} from './monitorFormValues';
+export { monitorFieldError } from './monitorSaveFeedback';

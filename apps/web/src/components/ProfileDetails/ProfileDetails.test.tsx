@@ -117,6 +117,20 @@ describe('ProfileDetails', () => {
     ]);
   });
 
+  it("marks a waitlisted signup 'Waitlisted' and shows it no hours", () => {
+    const history = [
+      entry(1, 'Spring Fair', new Date(2031, 5, 1, 9, 0)),
+      entry(2, 'Book Swap', new Date(2031, 5, 2, 9, 0), { status: 'waitlisted', hours: 0 }),
+    ];
+    renderWithProviders(<ProfileDetails profile={profile({ volunteerHistory: history })} now={now} />);
+    const items = within(screen.getByRole('region', { name: 'Volunteer History' })).getAllByRole('listitem');
+    const [confirmed, waitlisted] = items as [HTMLElement, HTMLElement];
+    expect(within(confirmed).queryByText('Waitlisted')).toBeNull();
+    expect(within(confirmed).getByText(/2\.5 hours/)).toBeDefined();
+    expect(within(waitlisted).getByText('Waitlisted')).toBeDefined();
+    expect(within(waitlisted).queryByText(/hours/)).toBeNull();
+  });
+
   it('says so when there is no history yet', () => {
     renderWithProviders(
       <ProfileDetails profile={profile({ volunteerHistory: [], totalSignups: 0, totalHours: 0 })} now={now} />,

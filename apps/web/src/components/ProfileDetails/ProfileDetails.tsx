@@ -44,7 +44,9 @@ function HistoryItem({ entry, now }: { entry: HistoryEntry; now: Date }) {
   const { slot, signupSheet: sheet } = entry;
   const status = historyStatus(sheet.eventDate, now);
   const when = formatTimeRange(slot.startTime, slot.endTime) ?? formatDateTime(sheet.eventDate);
-  const hours = slotHours(slot);
+  const waitlisted = entry.status === 'waitlisted';
+  // A waitlisted signup holds no spot and counts no hours.
+  const hours = waitlisted ? 0 : slotHours(slot);
   return (
     <Card component="li" withBorder padding="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
@@ -68,9 +70,16 @@ function HistoryItem({ entry, now }: { entry: HistoryEntry; now: Date }) {
             </Text>
           )}
         </Stack>
-        <Badge color={status === 'Upcoming' ? 'blue' : 'gray'} variant="light">
-          {status}
-        </Badge>
+        <Stack gap={4} align="flex-end">
+          <Badge color={status === 'Upcoming' ? 'blue' : 'gray'} variant="light">
+            {status}
+          </Badge>
+          {waitlisted && (
+            <Badge color="orange" variant="outline">
+              Waitlisted
+            </Badge>
+          )}
+        </Stack>
       </Group>
     </Card>
   );

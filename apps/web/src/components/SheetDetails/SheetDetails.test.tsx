@@ -16,6 +16,7 @@ function slot(id: number, title: string, start: Date | null, extra: Partial<Slot
     endTime: null,
     maxVolunteers: 2,
     currentVolunteers: 0,
+    waitlistCount: 0,
     volunteers: [],
     ...extra,
   };
@@ -28,7 +29,9 @@ const sheet: SheetDetail = {
   eventDate: new Date(2031, 2, 14, 18, 0),
   organizerName: 'Pat Organizer',
   organizerEmail: 'pat@example.org',
+  ownerId: null,
   createdAt: new Date(2030, 0, 1),
+  viewerManages: false,
   slots: [
     slot(1, 'Teardown', null),
     slot(2, 'Judges', new Date(2031, 2, 14, 19, 0)),
@@ -46,6 +49,7 @@ const sheet: SheetDetail = {
           notes: null,
           emailConsent: true,
           userId: null,
+          status: 'confirmed',
         },
       ],
     }),
@@ -106,6 +110,7 @@ describe('SheetDetails', () => {
       notes: null,
       emailConsent: false,
       userId: 3,
+      status: 'confirmed' as const,
     };
     const withMine: SheetDetail = {
       ...sheet,
@@ -276,5 +281,47 @@ describe('SheetDetails: the signup dialog and its toast', () => {
     expect(
       within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Send me reminders about this event' }).checked,
     ).toBe(false);
+  });
+});
+
+describe('SheetDetails: the waitlist', () => {
+  const fullJudges: SheetDetail = {
+    ...sheet,
+    slots: [slot(2, 'Judges', new Date(2031, 2, 14, 19, 0), { currentVolunteers: 2, waitlistCount: 1 })],
+  };
+  const waitlisted = (input: unknown) => ({
+    id: 41,
+    ...(input as object),
+    status: 'waitlisted',
+    signupTime: new Date(),
+    confirmationEmail: true,
+  });
+
+  it("offers 'Join Waitlist' on a full slot, sends the waitlist flag, and says the signup is on the waitlist", async () => {
+    const api = server(waitlisted);
+    renderWithProviders(<SheetDetails sheet={fullJudges} />, { fetch: api.fetch });
+    const card = screen.getByRole('article', { name: 'Judges' });
+    expect(within(card).getByText('1 on the waitlist')).toBeDefined();
+    expect(within(card).queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Join Waitlist' }));
+    const dialog = screen.getByRole('dialog', { name: 'Sign up: Judges' });
+    expect(within(dialog).getByText(/This slot is full\. Sign up to join its waitlist/)).toBeDefined();
+    fillAndSubmit(dialog);
+    expect(await screen.findByText('Signup Successful!')).toBeDefined();
+    expect(
+      screen.getByText("You're on the waitlist for Judges. We'll email jamie@example.org if a spot opens up."),
+    ).toBeDefined();
+    expect(api.calls.find((c) => c.path === 'volunteers.create')?.input).toMatchObject({ slotId: 2, waitlist: true });
+  });
+
+  it('sends no waitlist flag for a slot with room, and keeps the confirmed wording', async () => {
+    const api = server(answer(true));
+    renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
+    fillAndSubmit(signUpFor('Judges'));
+    expect(await screen.findByText('Signup Successful!')).toBeDefined();
+    expect(api.calls.find((c) => c.path === 'volunteers.create')?.input).not.toHaveProperty('waitlist');
+    expect(
+      signupSuccessText({ email: 'a@example.org', confirmationEmail: false, status: 'waitlisted' }, 'Judges'),
+    ).toBe("You're on the waitlist for Judges. You'll be signed up automatically if a spot opens up.");
   });
 });

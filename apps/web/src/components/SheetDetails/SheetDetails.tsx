@@ -1,9 +1,9 @@
-import { Anchor, Card, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { deleteSlotQuestion, useSlotMutations } from '../../lib/adminMutations';
+import { Link } from 'react-router-dom';
 import { formatDateTime, formatSlotWhen } from '../../lib/dates';
 import { notifyFailure, notifyFailureWithReason, notifySuccess } from '../../lib/notify';
-import { eventHasPassed, signupsClosed, sortSlots } from '../../lib/slots';
+import { eventHasPassed, isSlotFull, signupsClosed, sortSlots } from '../../lib/slots';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { trpc } from '../../trpc';
 import type { SheetDetail, SlotDetail, VolunteerView } from '../../types';
@@ -11,14 +11,12 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { CalendarIcon, ClockIcon, MailIcon } from '../Icons';
 import { SignupForm } from '../SignupForm';
 import { SlotCard } from '../SlotCard';
-import { SlotEditForm } from '../SlotEditForm';
+import { SlotDialogs, useSlotDialogs } from '../SlotDialogs';
 import { VolunteerEditForm } from '../VolunteerEditForm';
 
 /** What a dialog on this page is open for; one at a time. */
 type Dialog =
   | { kind: 'signup'; slot: SlotDetail }
-  | { kind: 'editSlot'; slot: SlotDetail }
-  | { kind: 'deleteSlot'; slot: SlotDetail }
   | { kind: 'editVolunteer'; volunteer: VolunteerView }
   | { kind: 'removeVolunteer'; volunteer: VolunteerView }
   | { kind: 'cancelMine'; volunteer: VolunteerView; slot: SlotDetail };
@@ -33,9 +31,18 @@ export function removeVolunteerQuestion(name: string): string {
 
 /**
  * The 'Signup Successful!' text. It promises a confirmation email only when the server says one
- * is on its way (mail configured, and the address not over its hourly limit).
+ * is on its way (mail configured, and the address not over its hourly limit). A signup that joined
+ * a full slot's waitlist says so.
  */
-export function signupSuccessText(signup: { email: string; confirmationEmail: boolean }, slotTitle: string): string {
+export function signupSuccessText(
+  signup: { email: string; confirmationEmail: boolean; status?: 'confirmed' | 'waitlisted' },
+  slotTitle: string,
+): string {
+  if (signup.status === 'waitlisted') {
+    return signup.confirmationEmail
+      ? `You're on the waitlist for ${slotTitle}. We'll email ${signup.email} if a spot opens up.`
+      : `You're on the waitlist for ${slotTitle}. You'll be signed up automatically if a spot opens up.`;
+  }
   return signup.confirmationEmail
     ? `Thank you for volunteering! A confirmation email will be sent to ${signup.email}.`
     : `Thank you for volunteering! You're signed up for ${slotTitle}.`;
@@ -63,6 +70,7 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
   };
   const close = () => setOpened(false);
   const isOpen = (kind: Dialog['kind']) => opened && dialog?.kind === kind;
+  const slotDialogs = useSlotDialogs();
 
   // A signup changes the slot counts and the signed-in volunteer's history.
   const refresh = async () => {
@@ -82,8 +90,6 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
     onError: (error) => notifyFailure('Signup Failed', error, 'Please try again later.'),
     onSettled: refresh,
   });
-
-  const { updateSlot, deleteSlot } = useSlotMutations({ onSuccess: close, onSettled: refresh });
 
   const updateVolunteer = trpc.volunteers.update.useMutation({
     onSuccess: () => {
@@ -144,6 +150,17 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
               </Anchor>
             </Text>
           </Group>
+          {/* Event day: whoever runs the sheet (an administrator or its organizer) prints and checks in from the roster. */}
+          {(isAdmin || (me.data?.role === 'organizer' && me.data.id === sheet.ownerId)) && (
+            <Button
+              component={Link}
+              to={`/signup-sheet/${sheet.id}/roster`}
+              variant="light"
+              style={{ alignSelf: 'flex-start' }}
+            >
+              Roster
+            </Button>
+          )}
         </Stack>
       </Card>
 
@@ -165,8 +182,8 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
                 admin={
                   isAdmin
                     ? {
-                        onEdit: () => setDialog({ kind: 'editSlot', slot }),
-                        onDelete: () => setDialog({ kind: 'deleteSlot', slot }),
+                        onEdit: () => slotDialogs.edit(slot, sheet.eventDate),
+                        onDelete: () => slotDialogs.confirmDelete(slot),
                         onEditVolunteer: (volunteer) => setDialog({ kind: 'editVolunteer', volunteer }),
                         onRemoveVolunteer: (volunteer) => setDialog({ kind: 'removeVolunteer', volunteer }),
                       }
@@ -191,6 +208,12 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
             </Text>
           </Group>
         )}
+        {dialog?.kind === 'signup' && isSlotFull(dialog.slot) && (
+          <Text size="sm" mb="md" c="gray.8">
+            This slot is full. Sign up to join its waitlist: if a spot opens up, you&apos;ll be signed up automatically,
+            in the order people joined, and we&apos;ll let you know by email.
+          </Text>
+        )}
         {dialog?.kind === 'signup' && (
           <SignupForm
             slotId={dialog.slot.id}
@@ -206,22 +229,19 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
             }
             submitting={signUp.isPending}
             onCancel={close}
-            onSubmit={(values) => signUp.mutate({ ...values, userId: account?.id ?? null })}
+            onSubmit={(values) =>
+              signUp.mutate({
+                ...values,
+                userId: account?.id ?? null,
+                // A full slot's form joins its waitlist (the server ignores the flag while there is room).
+                ...(isSlotFull(dialog.slot) ? { waitlist: true } : {}),
+              })
+            }
           />
         )}
       </Modal>
 
-      <Modal opened={isOpen('editSlot')} onClose={close} title="Edit Volunteer Slot">
-        {dialog?.kind === 'editSlot' && (
-          <SlotEditForm
-            slot={dialog.slot}
-            eventDate={sheet.eventDate}
-            submitting={updateSlot.isPending}
-            onCancel={close}
-            onSubmit={(values) => updateSlot.mutate(values)}
-          />
-        )}
-      </Modal>
+      <SlotDialogs control={slotDialogs} onSettled={refresh} />
 
       <Modal opened={isOpen('editVolunteer')} onClose={close} title="Edit Volunteer">
         {dialog?.kind === 'editVolunteer' && (
@@ -233,18 +253,6 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
           />
         )}
       </Modal>
-
-      <ConfirmDialog
-        opened={isOpen('deleteSlot')}
-        title="Delete Volunteer Slot"
-        message={dialog?.kind === 'deleteSlot' ? deleteSlotQuestion(dialog.slot.title) : ''}
-        confirmLabel="Delete"
-        loading={deleteSlot.isPending}
-        onCancel={close}
-        onConfirm={() => {
-          if (dialog?.kind === 'deleteSlot') deleteSlot.mutate({ id: dialog.slot.id });
-        }}
-      />
 
       <ConfirmDialog
         opened={isOpen('removeVolunteer')}

@@ -1,20 +1,12 @@
-import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { sheetCreateSchema } from '@pac/validators';
-import { defaultEventDate, fromDateTimeLocal, useRefreshDashboard } from '../../lib/dashboard';
-import { toDateTimeLocal } from '../../lib/dates';
+import { defaultEventDate, useRefreshDashboard } from '../../lib/dashboard';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schemaForm';
 import { trpc } from '../../trpc';
 import type { SheetCreateValues } from './types';
 import { FormActions } from '../FormActions';
-
-interface SheetFormValues extends Record<string, unknown> {
-  title: string;
-  description: string;
-  eventDate: string;
-  organizerName: string;
-  organizerEmail: string;
-}
+import { SheetFields, sheetFormInput, sheetFormValues } from '../SheetFields';
 
 export interface SheetCreateFormProps {
   onSubmit: (values: SheetCreateValues) => void;
@@ -31,25 +23,19 @@ export function SheetCreateForm({ onSubmit, onCancel, submitting = false, organi
     onSubmit: handleSubmit,
     reset,
   } = useSchemaForm({
-    initialValues: {
-      title: '',
-      description: '',
-      eventDate: toDateTimeLocal(defaultEventDate()),
-      organizerName: organizer?.name ?? '',
-      organizerEmail: organizer?.email ?? '',
-    } satisfies SheetFormValues,
+    initialValues: sheetFormValues({
+      eventDate: defaultEventDate(),
+      organizerName: organizer?.name,
+      organizerEmail: organizer?.email,
+    }),
     schema: sheetCreateSchema,
-    toInput: (values: SheetFormValues) => ({ ...values, eventDate: fromDateTimeLocal(values.eventDate) }),
+    toInput: sheetFormInput,
   });
 
   return (
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
-        <TextInput label="Event Title" required data-autofocus {...form.getInputProps('title')} />
-        <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
-        <TextInput label="Event Date" type="datetime-local" step={60} required {...form.getInputProps('eventDate')} />
-        <TextInput label="Organizer Name" required {...form.getInputProps('organizerName')} />
-        <TextInput label="Organizer Email" type="email" required {...form.getInputProps('organizerEmail')} />
+        <SheetFields form={form} />
         <FormActions
           submitLabel="Create Sheet"
           pendingLabel="Creating..."

@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { CreateSheetDialog, SheetCreateForm } from './CreateSheetDialog';
-import { SlotCreateForm } from './AddSlotDialog';
 
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
@@ -92,66 +91,5 @@ describe('SheetCreateForm focus', () => {
     button.focus();
     fireEvent.click(button);
     await waitFor(() => expect(document.activeElement).toBe(input(/^Organizer Email/)));
-  });
-});
-
-describe('SlotCreateForm', () => {
-  it("hints (without blocking) when the slot is not on the event's day", () => {
-    const onSubmit = vi.fn();
-    renderWithProviders(
-      <SlotCreateForm
-        signupSheetId={7}
-        eventDate={new Date(2031, 4, 3, 17, 0)}
-        onSubmit={onSubmit}
-        onCancel={vi.fn()}
-      />,
-    );
-    fireEvent.change(input(/^Task Title/), { target: { value: 'Setup crew' } });
-    fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-03T08:00' } });
-    expect(screen.queryByRole('status')).toBeNull();
-    fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-30T08:00' } });
-    expect(screen.getByRole('status').textContent).toBe(
-      'This slot is on Friday, May 30, 2031, but the event is on Saturday, May 3, 2031',
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ startTime: new Date(2031, 4, 30, 8, 0) }));
-  });
-
-  it('sends times as Dates or null, and a capacity that is not a number as 1', () => {
-    const onSubmit = vi.fn();
-    renderWithProviders(<SlotCreateForm signupSheetId={7} onSubmit={onSubmit} onCancel={vi.fn()} />);
-    fireEvent.change(input(/^Task Title/), { target: { value: 'Setup crew' } });
-    fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-03T08:00' } });
-    fireEvent.change(input(/^Number of Volunteers Needed/), { target: { value: '' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
-    expect(onSubmit).toHaveBeenCalledWith({
-      signupSheetId: 7,
-      title: 'Setup crew',
-      description: null,
-      startTime: new Date(2031, 4, 3, 8, 0),
-      endTime: null,
-      maxVolunteers: 1,
-    });
-  });
-
-  it('requires a task title and an end after the start', () => {
-    const onSubmit = vi.fn();
-    renderWithProviders(<SlotCreateForm signupSheetId={7} onSubmit={onSubmit} onCancel={vi.fn()} />);
-    fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-03T08:00' } });
-    fireEvent.change(input(/^End Time/), { target: { value: '2031-05-03T07:00' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
-    expect(screen.getByText('Title is required')).toBeDefined();
-    expect(screen.getByText('End time must be after start time')).toBeDefined();
-    expect(onSubmit).not.toHaveBeenCalled();
-  });
-
-  it('starts with 1 volunteer needed and Cancel resets and closes', () => {
-    const onCancel = vi.fn();
-    renderWithProviders(<SlotCreateForm signupSheetId={7} onSubmit={vi.fn()} onCancel={onCancel} />);
-    expect(input(/^Number of Volunteers Needed/).value).toBe('1');
-    fireEvent.change(input(/^Task Title/), { target: { value: 'Setup crew' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(onCancel).toHaveBeenCalled();
-    expect(input(/^Task Title/).value).toBe('');
   });
 });

@@ -1,7 +1,5 @@
-import type { sheetCreateSchema, slotCreateSchema } from '@pac/validators';
+import type { sheetCreateSchema } from '@pac/validators';
 import type { z } from 'zod';
 
 /** A new sheet as the form hands it over (parsed by the shared schema). */
 export type SheetCreateValues = z.output<typeof sheetCreateSchema>;
-/** A new slot as the form hands it over (parsed by the shared schema). */
-export type SlotCreateValues = z.output<typeof slotCreateSchema>;

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { volunteerSignupSchema } from '@pac/validators';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../lib/schemaForm';
+import { ContactFields } from '../ContactFields';
 
 export type SignupValues = z.output<typeof volunteerSignupSchema>;
 
@@ -38,20 +39,22 @@ export function SignupForm({ slotId, prefill = {}, onSubmit, onCancel, submittin
   return (
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
-        <TextInput label="Name" autoComplete="name" required data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-        <TextInput label="Phone" type="tel" autoComplete="tel" required {...form.getInputProps('phone')} />
-        <Textarea
-          label="Notes"
-          description="Optional: anything the organizer should know"
-          autosize
-          minRows={2}
-          maxRows={6}
-          {...form.getInputProps('notes')}
-        />
-        <Checkbox
-          label="Send me reminders about this event"
-          {...form.getInputProps('emailConsent', { type: 'checkbox' })}
+        <ContactFields
+          form={form}
+          required={['name', 'email', 'phone']}
+          requiredMark="attribute"
+          autoFocus
+          consentLabel="Send me reminders about this event"
+          beforeConsent={
+            <Textarea
+              label="Notes"
+              description="Optional: anything the organizer should know"
+              autosize
+              minRows={2}
+              maxRows={6}
+              {...form.getInputProps('notes')}
+            />
+          }
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>

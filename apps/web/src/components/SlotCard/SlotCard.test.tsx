@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import type { SlotDetail, VolunteerView } from '../../types';
@@ -26,6 +26,7 @@ function slot(overrides: Partial<SlotDetail> = {}): SlotDetail {
     endTime: null,
     maxVolunteers: 3,
     currentVolunteers: 1,
+    waitlistCount: 0,
     volunteers: [volunteer(1, 'Jamie R.')],
     ...overrides,
   };
@@ -162,5 +163,81 @@ describe('SlotCard', () => {
     expect(buttons).toHaveLength(1);
     fireEvent.click(buttons[0] as HTMLElement);
     expect(onCancelMine).toHaveBeenCalledWith(mine);
+  });
+});
+
+describe('SlotCard: the waitlist', () => {
+  const full = (extra: Partial<SlotDetail> = {}) =>
+    slot({
+      maxVolunteers: 2,
+      currentVolunteers: 2,
+      volunteers: [volunteer(1, 'A B.'), volunteer(2, 'C D.')],
+      ...extra,
+    });
+
+  it("offers 'Join Waitlist' (the same signup handler) on a full slot, with how many wait", () => {
+    const onSignUp = vi.fn();
+    renderWithProviders(<SlotCard slot={full({ waitlistCount: 3 })} onSignUp={onSignUp} />);
+    expect(screen.getByText('FULL - No spots available')).toBeDefined();
+    expect(screen.getByText('3 on the waitlist')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+    expect(onSignUp).toHaveBeenCalledOnce();
+    // Nobody's waitlisted name is shown to a visitor (the server sends only the count).
+    expect(screen.queryByText('Waitlist')).toBeNull();
+  });
+
+  it('says nothing about a waitlist nobody is on, and offers none on an open or closed slot', () => {
+    renderWithProviders(<SlotCard slot={slot()} onSignUp={vi.fn()} />);
+    expect(screen.queryByText(/on the waitlist/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Join Waitlist' })).toBeNull();
+  });
+
+  it('offers no waitlist on a closed slot', () => {
+    renderWithProviders(<SlotCard slot={full({ waitlistCount: 1 })} closed onSignUp={vi.fn()} />);
+    expect(screen.getByText('Signups closed')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Join Waitlist' })).toBeNull();
+  });
+
+  it('tells the viewer they are on the waitlist, with their cancel, and offers no second signup', () => {
+    const onCancelMine = vi.fn();
+    const mine = volunteer(9, 'Pat Parent', { isMine: true, status: 'waitlisted' });
+    renderWithProviders(
+      <SlotCard
+        slot={full({ waitlistCount: 2, volunteers: [volunteer(1, 'A B.'), volunteer(2, 'C D.'), mine] })}
+        onSignUp={vi.fn()}
+        onCancelMine={onCancelMine}
+      />,
+    );
+    expect(screen.getByText("You're on the waitlist")).toBeDefined();
+    expect(screen.queryByText("You're signed up")).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Join Waitlist' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel my signup' }));
+    expect(onCancelMine).toHaveBeenCalledWith(mine);
+    // Their own entry is not listed among the volunteers who hold a spot.
+    expect(screen.queryByText('Pat Parent')).toBeNull();
+  });
+
+  it('lists the waitlist in order, apart from the volunteers, for whoever runs the sheet', () => {
+    const admin = adminHandlers();
+    const first = volunteer(5, 'Wanda First', { status: 'waitlisted', email: 'wanda@example.org' });
+    const second = volunteer(6, 'Walt Second', { status: 'waitlisted' });
+    renderWithProviders(
+      <SlotCard
+        slot={full({ waitlistCount: 2, volunteers: [volunteer(1, 'A B.'), first, volunteer(2, 'C D.'), second] })}
+        onSignUp={vi.fn()}
+        admin={admin}
+      />,
+    );
+    const waitlist = screen.getByRole('list', { name: 'Waitlist' });
+    expect(
+      within(waitlist)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Wanda First'), expect.stringContaining('Walt Second')]);
+    expect(within(waitlist).getByText('wanda@example.org')).toBeDefined();
+    fireEvent.click(within(waitlist).getByRole('button', { name: 'Remove Wanda First' }));
+    expect(admin.onRemoveVolunteer).toHaveBeenCalledWith(first);
+    expect(screen.getByText('2 on the waitlist')).toBeDefined();
   });
 });

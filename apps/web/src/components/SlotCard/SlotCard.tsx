@@ -1,18 +1,21 @@
 import { ActionIcon, Badge, Button, Card, Group, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { formatTimeRange } from '../../lib/dates';
-import { isSlotFull, spotsLeftText, volunteerCountText } from '../../lib/slots';
+import { isSlotFull, spotsLeftText, volunteerCountText, waitlistCountText } from '../../lib/slots';
 import type { SlotDetail, VolunteerView } from '../../types';
 import { ClockIcon, EditIcon, TrashIcon } from '../Icons';
 
 export interface SlotCardProps {
   slot: SlotDetail;
-  /** Opens the signup form; on a closed slot, only admins are offered it (to add a volunteer). */
+  /**
+   * Opens the signup form ('Join Waitlist' on a full slot: the same form); on a closed slot, only
+   * admins are offered it (to add a volunteer).
+   */
   onSignUp: () => void;
   /** Signups have closed (API.md): the slot has started, or its event has passed. */
   closed?: boolean;
-  /** Cancels one of the viewer's own signups (those marked isMine). */
+  /** Cancels one of the viewer's own signups (those marked isMine), confirmed or waitlisted. */
   onCancelMine?: (volunteer: VolunteerView) => void;
-  /** Admin controls: present only for admins. */
+  /** Admin controls: present only for whoever runs the sheet (an admin or its organizer). */
   admin?: {
     onEdit: () => void;
     onDelete: () => void;
@@ -24,14 +27,21 @@ export interface SlotCardProps {
 interface VolunteerRowProps {
   volunteer: VolunteerView;
   admin: SlotCardProps['admin'];
+  /** The place in the waitlist (1 is next), shown before the name. */
+  position?: number;
 }
 
-function VolunteerRow({ volunteer, admin }: VolunteerRowProps) {
+function VolunteerRow({ volunteer, admin, position }: VolunteerRowProps) {
   const contact = [volunteer.email, volunteer.phone].filter((v): v is string => typeof v === 'string' && v !== '');
   return (
     <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
       <Stack gap={0} style={{ minWidth: 0 }}>
         <Group gap={6}>
+          {position !== undefined && (
+            <Text size="sm" c="dimmed" aria-hidden>
+              {position}.
+            </Text>
+          )}
           <Text size="sm" fw={500}>
             {volunteer.name}
           </Text>
@@ -79,13 +89,57 @@ function VolunteerRow({ volunteer, admin }: VolunteerRowProps) {
   );
 }
 
+/** The viewer's own signups of one status, with their cancel buttons (none once the slot has started). */
+function MySignups({
+  heading,
+  mine,
+  closed,
+  titleId,
+  onCancelMine,
+}: {
+  heading: string;
+  mine: VolunteerView[];
+  closed: boolean;
+  titleId: string;
+  onCancelMine: SlotCardProps['onCancelMine'];
+}) {
+  if (mine.length === 0) return null;
+  return (
+    <Stack gap={6}>
+      <Text fw={700} c="teal.9">
+        {heading}
+      </Text>
+      {/* Once the slot has started, the signup is part of the record. */}
+      {!closed &&
+        onCancelMine &&
+        mine.map((volunteer) => (
+          <Button
+            key={volunteer.id}
+            variant="light"
+            color="red"
+            aria-describedby={titleId}
+            onClick={() => onCancelMine(volunteer)}
+          >
+            {mine.length === 1 ? 'Cancel my signup' : `Cancel signup for ${volunteer.name}`}
+          </Button>
+        ))}
+    </Stack>
+  );
+}
+
 /**
- * One volunteer slot on the sheet page: its details, volunteers, and Sign Up, FULL, 'Signups
- * closed', or the viewer's own signup with its cancel.
+ * One volunteer slot on the sheet page: its details, volunteers, and Sign Up, FULL with 'Join
+ * Waitlist', 'Signups closed', or the viewer's own signup (or waitlist place) with its cancel.
+ * Whoever runs the sheet sees the waitlist in order; everyone else how many wait.
  */
 export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }: SlotCardProps) {
   const full = isSlotFull(slot);
+  const confirmed = slot.volunteers.filter((v) => v.status !== 'waitlisted');
+  const waitlist = slot.volunteers.filter((v) => v.status === 'waitlisted');
+  // The server sends other people's waitlist entries only to whoever runs the sheet.
+  const showWaitlist = admin !== undefined || waitlist.some((v) => !v.isMine);
   const mine = slot.volunteers.filter((v) => v.isMine);
+  const waitlistId = `slot-${slot.id}-waitlist`;
   const time = formatTimeRange(slot.startTime, slot.endTime);
   const titleId = `slot-${slot.id}-title`;
   const filledPercent =
@@ -134,15 +188,33 @@ export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }
             size="sm"
             aria-label={`${slot.currentVolunteers} of ${slot.maxVolunteers} spots filled`}
           />
+          {slot.waitlistCount > 0 && (
+            <Text size="sm" c="dimmed">
+              {waitlistCountText(slot.waitlistCount)}
+            </Text>
+          )}
         </Stack>
-        {slot.volunteers.length > 0 && (
+        {confirmed.length > 0 && (
           <Stack gap={4}>
             <Text size="xs" tt="uppercase" fw={700} c="dimmed">
               Volunteers
             </Text>
             <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
-              {slot.volunteers.map((v) => (
+              {confirmed.map((v) => (
                 <VolunteerRow key={v.id} volunteer={v} admin={admin} />
+              ))}
+            </Stack>
+          </Stack>
+        )}
+        {showWaitlist && waitlist.length > 0 && (
+          <Stack gap={4}>
+            <Text size="xs" tt="uppercase" fw={700} c="dimmed" id={waitlistId}>
+              Waitlist
+            </Text>
+            {/* In the order they will be offered a spot. */}
+            <Stack component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={waitlistId}>
+              {waitlist.map((v, i) => (
+                <VolunteerRow key={v.id} volunteer={v} admin={admin} position={i + 1} />
               ))}
             </Stack>
           </Stack>
@@ -152,9 +224,16 @@ export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }
             Signups closed
           </Text>
         ) : full ? (
-          <Text fw={700} c="red.9">
-            FULL - No spots available
-          </Text>
+          <>
+            <Text fw={700} c="red.9">
+              FULL - No spots available
+            </Text>
+            {mine.length === 0 && (
+              <Button variant="outline" onClick={onSignUp} aria-describedby={titleId}>
+                Join Waitlist
+              </Button>
+            )}
+          </>
         ) : (
           mine.length === 0 && (
             <Button onClick={onSignUp} aria-describedby={titleId}>
@@ -162,27 +241,20 @@ export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }
             </Button>
           )
         )}
-        {mine.length > 0 && (
-          <Stack gap={6}>
-            <Text fw={700} c="teal.9">
-              You&apos;re signed up
-            </Text>
-            {/* Once the slot has started, the signup is part of the record. */}
-            {!closed &&
-              onCancelMine &&
-              mine.map((volunteer) => (
-                <Button
-                  key={volunteer.id}
-                  variant="light"
-                  color="red"
-                  aria-describedby={titleId}
-                  onClick={() => onCancelMine(volunteer)}
-                >
-                  {mine.length === 1 ? 'Cancel my signup' : `Cancel signup for ${volunteer.name}`}
-                </Button>
-              ))}
-          </Stack>
-        )}
+        <MySignups
+          heading="You're signed up"
+          mine={mine.filter((v) => v.status !== 'waitlisted')}
+          closed={closed}
+          titleId={titleId}
+          onCancelMine={onCancelMine}
+        />
+        <MySignups
+          heading="You're on the waitlist"
+          mine={mine.filter((v) => v.status === 'waitlisted')}
+          closed={closed}
+          titleId={titleId}
+          onCancelMine={onCancelMine}
+        />
         {closed && admin && !full && (
           <Button variant="light" onClick={onSignUp} aria-describedby={titleId}>
             Add volunteer

@@ -1,7 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
-import type { SocialStatus } from './SocialMediaCard';
-import { useSendTestPosts } from './useSocial';
+import { type SocialStatus, useSendTestPosts } from './useSocial';
 
 export interface SendTestPostsButtonProps {
   /** Whether each platform is connected; undefined while it is being read. */

@@ -18,12 +18,7 @@ import { trpc } from '../../trpc';
 import { ShareIcon } from '../Icons';
 import { useRefreshMonitoring } from '../MonitoringPanel';
 import { SendTestPostsButton } from './SendTestPostsButton';
-import { useSocialStatus } from './useSocial';
-
-export interface SocialStatus {
-  facebook: boolean;
-  instagram: boolean;
-}
+import { type SocialStatus, useSocialStatus } from './useSocial';
 
 export interface SocialStatusBadgesProps {
   status: SocialStatus | undefined;

@@ -1,8 +1,3 @@
-export {
-  SocialMediaCard,
-  type SocialStatus,
-  SocialStatusBadges,
-  type SocialStatusBadgesProps,
-} from './SocialMediaCard';
+export { SocialMediaCard, SocialStatusBadges, type SocialStatusBadgesProps } from './SocialMediaCard';
 export { noPlatformConnected, SendTestPostsButton, type SendTestPostsButtonProps } from './SendTestPostsButton';
-export { useSendTestPosts, useSocialStatus } from './useSocial';
+export { type SocialStatus, useSendTestPosts, useSocialStatus } from './useSocial';

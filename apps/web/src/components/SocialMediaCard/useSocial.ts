@@ -8,6 +8,12 @@ function showToast(toast: ToastContent): void {
   else notifySuccess(toast.title, toast.message);
 }
 
+/** Whether each platform is connected (social.status's answer). */
+export interface SocialStatus {
+  facebook: boolean;
+  instagram: boolean;
+}
+
 /** Whether Facebook and Instagram are connected, refreshed every 60 s (SPEC.md section 9). */
 export function useSocialStatus() {
   return trpc.social.status.useQuery(undefined, { refetchInterval: pollMs.social });

@@ -1,4 +1,4 @@
-import { Alert, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { deleteSheetQuestion, useDeleteSheet } from '../../lib/adminMutations';
 import { homeSheetLimit, upcomingSheets } from '../../lib/slots';
@@ -80,6 +80,9 @@ export function UpcomingSheets() {
           Upcoming Volunteer Opportunities
         </Title>
         <Text c="dimmed">Pick an event, choose a role, and sign up in under a minute.</Text>
+        <Anchor href="/api/calendar/events.ics" size="sm">
+          Subscribe to events calendar
+        </Anchor>
       </div>
       {body}
       {user?.isAdmin && (

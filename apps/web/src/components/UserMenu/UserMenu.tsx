@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/session';
 import { useAccountDialogs } from '../../session/AccountDialogsProvider';
 import { useSignOut } from '../../session/useSignOut';
-import { AccountName } from '../Header';
+// The file, not '../Header': Header imports this menu (lazily), so its index would close an import circle.
+import { AccountName } from '../Header/AccountName';
 
 function Chevron() {
   return (

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { volunteerUpdateSchema } from '@pac/validators';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../lib/schemaForm';
+import { ContactFields } from '../ContactFields';
 
 export type VolunteerUpdateValues = z.output<typeof volunteerUpdateSchema>;
 
@@ -62,11 +63,13 @@ export function VolunteerEditForm({ volunteer, onSubmit, onCancel, submitting = 
   return (
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
-        <TextInput label="Name" autoComplete="off" data-autofocus {...form.getInputProps('name')} />
-        <TextInput label="Email" type="email" autoComplete="off" {...form.getInputProps('email')} />
-        <TextInput label="Phone" type="tel" autoComplete="off" {...form.getInputProps('phone')} />
-        <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
-        <Checkbox label="Wants reminder emails" {...form.getInputProps('emailConsent', { type: 'checkbox' })} />
+        <ContactFields
+          form={form}
+          autoFocus
+          autoComplete="off"
+          consentLabel="Wants reminder emails"
+          beforeConsent={<Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />}
+        />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel

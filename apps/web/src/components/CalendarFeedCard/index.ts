@@ -1,0 +1,1 @@
+export { CalendarFeedCard, resetFeedQuestion, webcalUrl } from './CalendarFeedCard';

@@ -1,0 +1,1 @@
+export { type ContactFieldsProps, ContactFields, type ContactTextField, type ContactValues } from './ContactFields';

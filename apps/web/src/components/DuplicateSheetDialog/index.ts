@@ -1,0 +1,10 @@
+export {
+  defaultDuplicateDate,
+  describeShift,
+  type DuplicableSheet,
+  DuplicateSheetDialog,
+  type DuplicateSheetDialogProps,
+  type SheetDuplicate,
+  SheetDuplicateForm,
+  type SheetDuplicateFormProps,
+} from './DuplicateSheetDialog';

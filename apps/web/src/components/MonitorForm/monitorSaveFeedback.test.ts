@@ -1,0 +1,97 @@
+import { TRPCClientError } from '@trpc/client';
+import { describe, expect, it } from 'vitest';
+import { monitorFieldError, monitorSavedToast, monitorSaveFailure } from './monitorSaveFeedback';
+
+function serverError(message: string, issues?: { path: string; message: string }[]) {
+  return TRPCClientError.from({
+    error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, path: 'monitors.create', issues } },
+  });
+}
+
+const domainMessage = 'URL must be from an approved school domain (*.example-district.org)';
+
+describe('monitorFieldError', () => {
+  it('puts the url rules on the url field', () => {
+    expect(monitorFieldError(serverError(domainMessage))).toEqual({ field: 'url', message: domainMessage });
+    expect(monitorFieldError(serverError('Must be a valid URL'))).toEqual({
+      field: 'url',
+      message: 'Must be a valid URL',
+    });
+  });
+
+  it('puts a validation issue on the field it names', () => {
+    const error = serverError('Check at least every 5 minutes', [
+      { path: 'scheduleMinutes', message: 'Check at least every 5 minutes' },
+    ]);
+    expect(monitorFieldError(error)).toEqual({ field: 'scheduleMinutes', message: 'Check at least every 5 minutes' });
+  });
+
+  it("puts a list item's issue on its list, skipping issues about no form field", () => {
+    const error = serverError('Invalid input', [
+      { path: 'id', message: 'Invalid id' },
+      { path: 'selectors.2', message: 'A selector is at most 300 characters' },
+    ]);
+    expect(monitorFieldError(error)).toEqual({ field: 'selectors', message: 'A selector is at most 300 characters' });
+  });
+
+  it('leaves anything else to a toast', () => {
+    expect(monitorFieldError(serverError('Administrator access required'))).toBeNull();
+    expect(monitorFieldError(new Error('offline'))).toBeNull();
+  });
+});
+
+describe('monitorSaveFailure', () => {
+  it('shows a refusal about a field on that field, for a create or an update', () => {
+    expect(monitorSaveFailure('create', serverError(domainMessage))).toEqual({
+      on: 'field',
+      field: 'url',
+      message: domainMessage,
+    });
+    expect(monitorSaveFailure('update', serverError('Must be a valid URL'))).toEqual({
+      on: 'field',
+      field: 'url',
+      message: 'Must be a valid URL',
+    });
+  });
+
+  it("toasts any other refusal with the server's sentence", () => {
+    const error = serverError('Administrator access required');
+    expect(monitorSaveFailure('create', error)).toEqual({
+      on: 'toast',
+      title: 'Creation Failed',
+      message: 'Administrator access required',
+    });
+    expect(monitorSaveFailure('update', error)).toEqual({
+      on: 'toast',
+      title: 'Update Failed',
+      message: 'Administrator access required',
+    });
+  });
+
+  it('falls back to its own sentence when the server gave none', () => {
+    expect(monitorSaveFailure('create', new TypeError('Failed to fetch'))).toEqual({
+      on: 'toast',
+      title: 'Creation Failed',
+      message: 'Failed to create monitor. Please try again.',
+    });
+    expect(monitorSaveFailure('update', new TypeError('Failed to fetch'))).toEqual({
+      on: 'toast',
+      title: 'Update Failed',
+      message: 'Failed to update monitor',
+    });
+  });
+});
+
+describe('monitorSavedToast', () => {
+  it('announces a new monitor with its schedule, and an update by name', () => {
+    const monitor = { name: 'District news', scheduleMinutes: 30 };
+    expect(monitorSavedToast('create', monitor)).toEqual({
+      title: 'Monitor Added',
+      message: 'District news will be checked every 30 minutes.',
+    });
+    expect(monitorSavedToast('update', monitor)).toEqual({
+      title: 'Monitor Updated',
+      message: 'District news was saved.',
+    });
+  });
+});

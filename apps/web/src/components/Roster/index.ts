@@ -1,0 +1,3 @@
+export { Roster, type RosterProps } from './Roster';
+export { notYourSheetMessage, SheetRoster, type SheetRosterProps } from './SheetRoster';
+export { checkedInText, type RosterData, type RosterSlot, type RosterVolunteer } from './rosterData';

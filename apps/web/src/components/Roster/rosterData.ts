@@ -1,0 +1,48 @@
+import type { RouterOutputs } from '@pac/api';
+
+/** A sheet's roster as the server answers it: slots in order, each with its confirmed volunteers. */
+export type RosterData = RouterOutputs['roster']['get'];
+export type RosterSlot = RosterData['slots'][number];
+export type RosterVolunteer = RosterSlot['volunteers'][number];
+
+/** Checked in means marked as attended; not yet marked (null) and marked absent (false) are not. */
+export function isCheckedIn(volunteer: Pick<RosterVolunteer, 'attended'>): boolean {
+  return volunteer.attended === true;
+}
+
+/** '3 of 5 checked in' */
+export function checkedInText(volunteers: readonly Pick<RosterVolunteer, 'attended'>[]): string {
+  return `${volunteers.filter(isCheckedIn).length} of ${volunteers.length} checked in`;
+}
+
+/** The roster with one volunteer's check-in replaced (a new object; the rest is shared). */
+export function withCheckIn(
+  roster: RosterData,
+  volunteerId: number,
+  checkIn: Pick<RosterVolunteer, 'attended' | 'checkedInAt'>,
+): RosterData {
+  return {
+    ...roster,
+    slots: roster.slots.map((slot) =>
+      slot.volunteers.some((v) => v.id === volunteerId)
+        ? { ...slot, volunteers: slot.volunteers.map((v) => (v.id === volunteerId ? { ...v, ...checkIn } : v)) }
+        : slot,
+    ),
+  };
+}
+
+/** One volunteer of the roster, or undefined. */
+export function findVolunteer(roster: RosterData | undefined, volunteerId: number): RosterVolunteer | undefined {
+  for (const slot of roster?.slots ?? []) {
+    const found = slot.volunteers.find((v) => v.id === volunteerId);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** A phone number as a tel: link (digits and a leading +; the text shown stays as typed). */
+export function telHref(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/[^0-9]/g, '');
+  return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
+}

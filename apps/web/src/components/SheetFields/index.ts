@@ -1,0 +1,7 @@
+export {
+  SheetFields,
+  type SheetFieldsProps,
+  sheetFormInput,
+  type SheetFormValues,
+  sheetFormValues,
+} from './SheetFields';

@@ -1,0 +1,8 @@
+export {
+  AddSlotDialog,
+  type AddSlotDialogProps,
+  SlotDialogs,
+  type SlotDialogsControl,
+  type SlotDialogsProps,
+  useSlotDialogs,
+} from './SlotDialogs';

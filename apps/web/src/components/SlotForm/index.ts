@@ -1,0 +1,9 @@
+export {
+  type SlotCreateFormProps,
+  type SlotCreateValues,
+  type SlotEditFormProps,
+  SlotForm,
+  type SlotFormProps,
+  type SlotFormSlot,
+  type SlotUpdateValues,
+} from './SlotForm';

@@ -1,0 +1,20 @@
+import { useParams } from 'react-router-dom';
+import { AdminGate } from '../components/AdminGate';
+import { PageLayout } from '../components/PageLayout';
+import { SheetRoster } from '../components/Roster';
+
+/**
+ * /signup-sheet/:id/roster — the event-day roster, for an administrator or the sheet's organizer
+ * (API.md "Coordinator toolkit"). Signed out: the sign-in prompt; a member: 'Access Denied'; an
+ * organizer on someone else's sheet: the server's refusal.
+ */
+export default function RosterPage() {
+  const { id } = useParams();
+  const sheetId = /^[0-9]+$/.test(id ?? '') ? Number(id) : Number.NaN;
+  const roster = <SheetRoster sheetId={sheetId} />;
+  return (
+    <PageLayout title="Roster">
+      <AdminGate organizerView={roster}>{roster}</AdminGate>
+    </PageLayout>
+  );
+}

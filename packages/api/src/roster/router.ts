@@ -1,0 +1,12 @@
+import { checkInSchema, rosterGetSchema } from '@pac/validators';
+import type { TRPCRouterRecord } from '@trpc/server';
+import { organizerProcedure } from '../trpc';
+import { checkIn, getRoster } from './service';
+
+export const rosterRouter = {
+  /** The printable roster of a sheet the caller runs: slots, confirmed volunteers, their phones and check-ins. */
+  get: organizerProcedure.input(rosterGetSchema).query(({ ctx, input }) => getRoster(ctx, input.sheetId)),
+
+  /** Records (or, with `attended: null`, clears) a confirmed volunteer's attendance on a sheet the caller runs. */
+  checkIn: organizerProcedure.input(checkInSchema).mutation(({ ctx, input }) => checkIn(ctx, input)),
+} satisfies TRPCRouterRecord;

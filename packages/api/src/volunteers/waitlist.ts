@@ -1,0 +1,77 @@
+import { type Executor, signupSheets, type Volunteer, volunteers, volunteerSlots } from '@pac/db';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ServiceContext } from '../context';
+import { currentSender } from '../notifications/service';
+import { sendPromotionEmail } from './mail';
+
+/**
+ * The waitlist of a full slot: who moves up when a spot frees up, and telling them. Kept apart
+ * from volunteers/service.ts, with no import of the slots domain, because slots/service.ts's
+ * updateSlot (a capacity raise) promotes too, and the slots domain may not import the volunteers
+ * service (it imports slots).
+ */
+
+/**
+ * Fills a slot's free spots from its waitlist, earliest signup first (ties by id), inside the
+ * caller's transaction: each promoted volunteer becomes confirmed and the slot's count rises with
+ * them, so the capacity check constraint holds at every statement. Returns those promoted, in order.
+ */
+export function promoteFromWaitlist(tx: Executor, slotId: number): Volunteer[] {
+  const slot = tx
+    .select({ max: volunteerSlots.maxVolunteers, current: volunteerSlots.currentVolunteers })
+    .from(volunteerSlots)
+    .where(eq(volunteerSlots.id, slotId))
+    .get();
+  const free = slot ? slot.max - slot.current : 0;
+  if (free <= 0) return [];
+  const next = tx
+    .select({ id: volunteers.id })
+    .from(volunteers)
+    .where(and(eq(volunteers.slotId, slotId), eq(volunteers.status, 'waitlisted')))
+    .orderBy(asc(volunteers.signupTime), asc(volunteers.id))
+    .limit(free)
+    .all();
+  if (next.length === 0) return [];
+  const promoted = tx
+    .update(volunteers)
+    .set({ status: 'confirmed' })
+    .where(
+      and(
+        inArray(
+          volunteers.id,
+          next.map((v) => v.id),
+        ),
+        eq(volunteers.status, 'waitlisted'),
+      ),
+    )
+    .returning()
+    .all();
+  tx.update(volunteerSlots)
+    .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + ${promoted.length}` })
+    .where(eq(volunteerSlots.id, slotId))
+    .run();
+  return promoted.sort((a, b) => a.signupTime.getTime() - b.signupTime.getTime() || a.id - b.id);
+}
+
+/**
+ * Emails each promoted volunteer once, after the transaction that promoted them has committed and
+ * after the answer (a slow mail server never holds up a cancel). Promotions are bounded by the
+ * waitlist signups, which the per-address signup limit already throttles, so they are not limited
+ * again here.
+ */
+export function announcePromotions(ctx: ServiceContext, promoted: readonly Volunteer[]): void {
+  if (promoted.length === 0 || currentSender(ctx) === null) return;
+  const events = ctx.db
+    .select({ slot: volunteerSlots, sheet: signupSheets })
+    .from(volunteerSlots)
+    .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
+    .where(inArray(volunteerSlots.id, [...new Set(promoted.map((v) => v.slotId))]))
+    .all();
+  const bySlot = new Map(events.map((e) => [e.slot.id, e]));
+  for (const volunteer of promoted) {
+    const event = bySlot.get(volunteer.slotId);
+    if (!event) continue;
+    const signup = { volunteer, ...event };
+    ctx.runtime.mail.inBackground('Waitlist promotion', () => sendPromotionEmail(ctx, signup));
+  }
+}
