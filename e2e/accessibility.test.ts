@@ -122,7 +122,7 @@ afterEach(async () => {
 async function checkPage(path: string, ready: (page: Journey['page']) => Locator, context = path): Promise<void> {
   const { page } = journey;
   await page.goto(path);
-  await ready(page).first().waitFor();
+  await ready(page).filter({ visible: true }).first().waitFor();
   await checkA11y(page, context);
 }
 

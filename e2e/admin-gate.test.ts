@@ -58,7 +58,7 @@ describe('the admin gate', () => {
 
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
-    await page.getByText('Casey Parent', { exact: true }).first().waitFor();
+    await page.getByText('Casey Parent', { exact: true }).filter({ visible: true }).first().waitFor();
     await page.getByText(/\(casey@example\.org\)/).waitFor();
     expect(JSON.parse((await storedUser()) ?? 'null')).toMatchObject({ name: 'Casey Parent', isAdmin: false });
     await page.getByRole('link', { name: 'Back to Home' }).waitFor();

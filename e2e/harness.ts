@@ -127,16 +127,20 @@ export async function seedSheet(
   return { sheetId, slotIds };
 }
 
-/** Signs in as the bootstrap admin through the header's Login dialog, as a person would. */
-export async function signInAsAdmin(journey: Journey): Promise<void> {
-  const { page } = journey;
+/** Signs in through the header's Login dialog, as a person would. */
+export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Login' }).first().click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(admin.email);
-  await dialog.getByLabel('Password').fill(admin.password);
+  await dialog.getByLabel('Email').fill(account.email);
+  await dialog.getByLabel('Password').fill(account.password);
   await dialog.getByRole('button', { name: 'Login' }).click();
   await page.getByText('Welcome Back!').waitFor();
+}
+
+/** Signs in as the bootstrap admin through the header's Login dialog. */
+export async function signInAsAdmin(journey: Journey): Promise<void> {
+  await signIn(journey.page, admin);
 }
 
 /**

@@ -42,7 +42,7 @@ const isFocused = (target: Locator) =>
  * control fails instead of hanging.
  */
 async function tabTo(target: Locator, { backwards = false, max = 60 } = {}): Promise<void> {
-  await target.first().waitFor();
+  await target.filter({ visible: true }).first().waitFor();
   for (let presses = 0; presses < max; presses++) {
     if (await isFocused(target)) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Journey, seedSheet, startJourney } from './harness';
+import { type Journey, seedSheet, signIn, startJourney } from './harness';
 
 /**
  * An organizer's journey (API.md "Coordinator toolkit"): made an organizer by the admin, they sign
@@ -50,13 +50,7 @@ describe('an organizer runs their own sheets from /admin', () => {
     const { page } = journey;
     await seedSheet(journey, { title: 'Admin Gala' }, [{ title: 'Ushers', maxVolunteers: 2 }]);
 
-    await page.goto('/');
-    await page.getByRole('button', { name: 'Login' }).first().click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Email').fill(organizer.email);
-    await dialog.getByLabel('Password').fill(organizer.password);
-    await dialog.getByRole('button', { name: 'Login' }).click();
-    await page.getByText('Welcome Back!').waitFor();
+    await signIn(page, organizer);
 
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'Organizer Dashboard' }).waitFor();

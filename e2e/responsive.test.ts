@@ -471,7 +471,7 @@ describe.each(viewports)('at $name', (viewport) => {
   /** Opens `path`, waits for `ready`, checks it, and that the tab is named `title` ('… · PAC Hub'). */
   async function checkPage(name: string, path: string, ready: (page: Page) => Locator, title: string): Promise<void> {
     await page.goto(path);
-    await ready(page).first().waitFor();
+    await ready(page).filter({ visible: true }).first().waitFor();
     await check(name);
     expect.soft(await page.title(), `the tab title of ${name}`).toBe(title);
   }

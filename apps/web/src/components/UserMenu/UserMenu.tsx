@@ -30,12 +30,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button
-          variant="light"
-          rightSection={<Chevron />}
-          aria-label={`Account menu for ${user.name}`}
-          px={{ base: 'xs', sm: 'md' }}
-        >
+        <Button variant="light" rightSection={<Chevron />} px={{ base: 'xs', sm: 'md' }}>
           <AccountName name={user.name} />
         </Button>
       </Menu.Target>
