@@ -5,6 +5,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -111,4 +112,24 @@ describe('the production build (apps/server/dist/main.js)', () => {
     expect(code).toBe(0);
     child = null;
   }, 60_000);
+});
+
+describe('the web build (apps/web/dist)', () => {
+  it('has a brotli and a gzip form beside every script and stylesheet worth compressing, each the same bytes', () => {
+    const assets = join(repoRoot, 'apps/web/dist/assets');
+    const files = readdirSync(assets).filter((f) => /\.(js|css)$/.test(f));
+    expect(files.length).toBeGreaterThan(5);
+    let compressed = 0;
+    for (const file of files) {
+      const body = readFileSync(join(assets, file));
+      if (body.length < 1024) continue;
+      compressed++;
+      expect(brotliDecompressSync(readFileSync(join(assets, `${file}.br`))).equals(body)).toBe(true);
+      expect(gunzipSync(readFileSync(join(assets, `${file}.gz`))).equals(body)).toBe(true);
+    }
+    expect(compressed).toBeGreaterThan(5);
+    // The server fills index.html in per request, and reads the manifest to preload a page's chunks.
+    expect(existsSync(join(repoRoot, 'apps/web/dist/index.html.br'))).toBe(false);
+    expect(existsSync(join(repoRoot, 'apps/web/dist/.vite/manifest.json'))).toBe(true);
+  });
 });

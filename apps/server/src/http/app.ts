@@ -3,6 +3,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { appRouter } from '@pac/api';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import compression from 'compression';
 import sirv from 'sirv';
 import { maxJsonBytes } from './body';
 import { closeConnectionWhenDone } from './connection';
@@ -10,6 +11,7 @@ import { crossSiteMessage, isCrossSiteWrite } from './crossSite';
 import type { Logger } from '../log';
 import { sendError, sendJson } from './errors';
 import { checkHealth } from './health';
+import { createPageRenderer } from './page';
 import { createRequestLog, logRequestError } from './requestLog';
 import { handleRest } from './rest';
 import { contextFromRequest, type HttpDeps } from './session';
@@ -82,12 +84,14 @@ export function createApp(options: AppOptions): RequestListener {
   });
 
   const staticDir = options.staticDir && existsSync(options.staticDir) ? options.staticDir : null;
+  // Files as built, with the .br and .gz forms the build wrote beside them (apps/web/precompress.ts).
   const assets = staticDir
     ? sirv(staticDir, {
-        single: true,
         etag: true,
+        brotli: true,
         gzip: true,
         setHeaders: (res, pathname) => {
+          res.setHeader('Vary', 'Accept-Encoding');
           res.setHeader(
             'Cache-Control',
             pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -95,14 +99,22 @@ export function createApp(options: AppOptions): RequestListener {
         },
       })
     : null;
+  // Any other path is a page of the app: its HTML with the page's first data.
+  const renderPage = staticDir ? createPageRenderer(staticDir, options) : null;
+  // Answers of 1 KB or more (JSON, the pages, CSV) go compressed to a client that accepts it.
+  // compression works on node:http's own request and response; its types name Express's.
+  const compress = compression({ threshold: 1024 }) as unknown as (
+    req: IncomingMessage,
+    res: ServerResponse,
+    next: () => void,
+  ) => void;
 
   // dev: look files up on every request, since uploads come and go while the server runs.
   const uploads = sirv(options.uploadDir, { dev: true, etag: true });
 
   const closing = options.closing ?? (() => false);
   const logRequest = createRequestLog(options.logger);
-  return (req: IncomingMessage, res: ServerResponse) => {
-    logRequest(req, res, (req.url ?? '/').split('?')[0] ?? '/');
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     closeConnectionWhenDone(req, res, closing);
     for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     let url: URL;
@@ -146,8 +158,25 @@ export function createApp(options: AppOptions): RequestListener {
       });
       return;
     }
-    if (assets) {
+    if (assets && renderPage) {
+      const page = () => {
+        renderPage(req, res, url.pathname).catch((error: unknown) => {
+          logRequestError(req, 'page failed', error);
+          sendError(res, error);
+        });
+      };
+      const isRead = req.method === 'GET' || req.method === 'HEAD';
+      // A path without a file extension is a page of the app; anything else a file, or else a page.
+      if (isRead && !/\.[^/]*$/.test(url.pathname)) {
+        page();
+        return;
+      }
       assets(req, res, () => {
+        // A missing chunk is an error to its script (an old page after an upgrade), not a page.
+        if (isRead && !url.pathname.startsWith('/assets/')) {
+          page();
+          return;
+        }
         res.statusCode = 404;
         res.end('Not found');
       });
@@ -156,5 +185,13 @@ export function createApp(options: AppOptions): RequestListener {
     res.statusCode = 503;
     res.setHeader('Content-Type', 'text/plain; charset=utf-8');
     res.end('The web app is not built yet: run `pnpm build`.');
+  };
+
+  return (req: IncomingMessage, res: ServerResponse) => {
+    logRequest(req, res, (req.url ?? '/').split('?')[0] ?? '/');
+    // Compression's bookkeeping only for a client that can take a compressed answer.
+    if (/\b(?:gzip|br|deflate)\b/.test(req.headers['accept-encoding'] ?? ''))
+      compress(req, res, () => handle(req, res));
+    else handle(req, res);
   };
 }

@@ -1,0 +1,245 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { parse } from 'node-html-parser';
+import superjson, { type SuperJSONResult } from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminCredentials,
+  ApiClient,
+  createSheetWithSlot,
+  startTestServer,
+  type TestServer,
+} from '../../test/support/harness';
+import { pageDataElementId, scriptSafeJson } from './page';
+
+/**
+ * The app's pages carry their first data (issue 14): the HTML of `/` and of a sheet holds what the
+ * page's own queries would answer for the same cookie, escaped so that no text can end its script
+ * element, with the sheet page's chunks preloaded; files go out in the compressed form the build
+ * wrote, and API answers are compressed on the fly, each by Accept-Encoding with Vary.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'pac-page-'));
+const staticDir = join(dir, 'dist');
+// A stand-in for the built app: the template, Vite's manifest and a chunk with its compressed forms.
+const chunk = `export const text = ${JSON.stringify('PAC Hub '.repeat(400))};\n`;
+const template =
+  '<!doctype html><html><head><title>PAC Hub</title>' +
+  '<script type="module" crossorigin src="/assets/index-abc.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+const manifest = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared-1.js'] },
+  '_shared-1.js': { file: 'assets/shared-1.js' },
+  'src/pages/SignupSheet.page.tsx': {
+    file: 'assets/SignupSheet.page-xyz.js',
+    isDynamicEntry: true,
+    imports: ['_Modal-2.js', '_shared-1.js'],
+  },
+  '_Modal-2.js': { file: 'assets/Modal-2.js', imports: ['_shared-1.js'] },
+};
+
+let server: TestServer;
+let admin: ApiClient;
+let anonymous: ApiClient;
+
+beforeAll(async () => {
+  mkdirSync(join(staticDir, 'assets'), { recursive: true });
+  mkdirSync(join(staticDir, '.vite'));
+  writeFileSync(join(staticDir, 'index.html'), template);
+  writeFileSync(join(staticDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(staticDir, 'assets', 'index-abc.js'), chunk);
+  writeFileSync(join(staticDir, 'assets', 'index-abc.js.br'), brotliCompressSync(chunk));
+  writeFileSync(join(staticDir, 'assets', 'index-abc.js.gz'), gzipSync(chunk));
+  server = await startTestServer({ staticDir });
+  admin = new ApiClient(server.url);
+  await admin.login(adminCredentials.email, adminCredentials.password);
+  anonymous = new ApiClient(server.url);
+});
+afterAll(async () => {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+/** A GET whose body is kept as sent (fetch would decompress it). */
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    get(`${server.url}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+interface Embedded {
+  path: string;
+  input?: unknown;
+  data: SuperJSONResult;
+}
+
+/** The page's embedded queries, by path (and the raw HTML). */
+async function pageData(client: ApiClient, path: string): Promise<{ html: string; queries: Map<string, Embedded> }> {
+  const res = await client.get<string>(path, { Accept: 'text/html' });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  expect(res.headers.get('cache-control')).toBe('private, no-store');
+  const html = res.body;
+  const element = parse(html).getElementById(pageDataElementId);
+  expect(element?.getAttribute('type')).toBe('application/json');
+  const entries = JSON.parse(element?.textContent ?? 'null') as Embedded[];
+  return { html, queries: new Map(entries.map((e) => [e.path, e])) };
+}
+
+const decoded = (entry: Embedded | undefined): unknown => (entry ? superjson.deserialize(entry.data) : undefined);
+
+describe('the first data of a page, in its HTML', () => {
+  it('gives the home page the upcoming sheets, the hero and the visitor, as the API answers them', async () => {
+    await createSheetWithSlot(admin, 3, { title: 'Book Fair' });
+    const { queries } = await pageData(anonymous, '/');
+    expect([...queries.keys()].sort()).toEqual([
+      'auth.me',
+      'settings.getPublic',
+      'settings.heroContent',
+      'sheets.list',
+    ]);
+    expect(decoded(queries.get('auth.me'))).toBeNull();
+    expect(queries.get('settings.getPublic')?.input).toEqual({ key: 'heroImageUrl' });
+
+    const listed = decoded(queries.get('sheets.list')) as { title: string; eventDate: Date }[];
+    expect(listed.map((s) => s.title)).toContain('Book Fair');
+    // superjson keeps dates as dates, as /trpc sends them.
+    expect(listed[0]?.eventDate).toBeInstanceOf(Date);
+    const api = await anonymous.get<{ title: string }[]>('/api/signup-sheets');
+    expect(listed.map((s) => s.title)).toEqual(api.body.map((s) => s.title));
+  });
+
+  it('gives a sheet page its sheet, with contact details only for those who may see them, and preloads its chunks', async () => {
+    const { sheetId, slotId } = await createSheetWithSlot(admin, 2, { title: 'Fun Run' });
+    const signup = await anonymous.post('/api/volunteers', {
+      slotId,
+      name: 'Pat Parent',
+      email: 'pat@example.org',
+      phone: '555-0101',
+    });
+    expect(signup.status).toBe(201);
+
+    type Sheet = { title: string; slots: { volunteers: { name: string; email?: string; phone?: string }[] }[] };
+    const visitor = await pageData(anonymous, `/signup-sheet/${sheetId}`);
+    expect(visitor.queries.get('sheets.byId')?.input).toEqual({ id: sheetId });
+    const seen = decoded(visitor.queries.get('sheets.byId')) as Sheet;
+    expect(seen.title).toBe('Fun Run');
+    expect(seen.slots[0]?.volunteers).toEqual([expect.objectContaining({ name: 'Pat P.' })]);
+    expect(visitor.html).not.toContain('pat@example.org');
+    expect(visitor.html).not.toContain('555-0101');
+
+    const organizer = await pageData(admin, `/signup-sheet/${sheetId}`);
+    const full = decoded(organizer.queries.get('sheets.byId')) as Sheet;
+    expect(full.slots[0]?.volunteers[0]).toMatchObject({ email: 'pat@example.org', phone: '555-0101' });
+    expect(decoded(organizer.queries.get('auth.me'))).toMatchObject({ email: adminCredentials.email });
+
+    // The page's chunk and what it imports, less what index.html already loads.
+    const preloads = parse(visitor.html)
+      .querySelectorAll('link[rel=modulepreload]')
+      .map((l) => l.getAttribute('href'));
+    expect(preloads).toEqual(['/assets/SignupSheet.page-xyz.js', '/assets/Modal-2.js', '/assets/shared-1.js']);
+    // The home page has no chunk of its own to preload.
+    const home = await pageData(anonymous, '/');
+    expect(home.html).not.toContain('modulepreload');
+  });
+
+  it('leaves out what the page would be refused, and a sheet that does not exist', async () => {
+    const missing = await pageData(anonymous, '/signup-sheet/999999');
+    expect([...missing.queries.keys()]).toEqual(['auth.me']);
+    const other = await pageData(anonymous, '/profile/1');
+    expect([...other.queries.keys()]).toEqual(['auth.me']);
+  });
+
+  it('keeps a title that tries to end the script element inside it, as text', async () => {
+    const title = '</script><script>window.pwned=1</script><!-- & \u2028 end';
+    const { sheetId } = await createSheetWithSlot(admin, 1, { title });
+    const { html, queries } = await pageData(anonymous, `/signup-sheet/${sheetId}`);
+    // As stored (the server trims titles), the hostile part intact.
+    const stored = (await anonymous.get<{ title: string }>(`/api/signup-sheets/${sheetId}`)).body.title;
+    expect(stored).toContain('</script><script>window.pwned=1</script><!-- &');
+    expect((decoded(queries.get('sheets.byId')) as { title: string }).title).toBe(stored);
+    expect(html).not.toContain('window.pwned=1</script>');
+    // One script element for the data, closed once.
+    const root = parse(html);
+    expect(root.querySelectorAll('script').map((s) => s.getAttribute('id') ?? s.getAttribute('src'))).toEqual([
+      '/assets/index-abc.js',
+      pageDataElementId,
+    ]);
+    expect(html.match(/<\/script>/g)).toHaveLength(2);
+  });
+
+  it('writes JSON that no script-ending text survives in, and that parses back unchanged', () => {
+    const value = { a: '</script>', b: '<!--', c: 'a & b > c', d: '\u2028\u2029' };
+    const written = scriptSafeJson(value);
+    expect(written).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(written)).toEqual(value);
+  });
+});
+
+describe('compression', () => {
+  it('sends a built file in the compressed form the client takes, with Vary, and the file itself to others', async () => {
+    const br = await rawGet('/assets/index-abc.js', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(brotliDecompressSync(br.body).toString()).toBe(chunk);
+    expect(br.body.length).toBeLessThan(chunk.length / 10);
+
+    const gz = await rawGet('/assets/index-abc.js', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(chunk);
+
+    const plain = await rawGet('/assets/index-abc.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.body.toString()).toBe(chunk);
+  });
+
+  it('answers a missing chunk with 404, not with a page', async () => {
+    expect((await rawGet('/assets/gone-123.js')).status).toBe(404);
+  });
+
+  it('compresses pages and API answers of 1 KB or more, and leaves small ones alone', async () => {
+    for (let i = 0; i < 6; i++) await createSheetWithSlot(admin, 2, { title: `Sheet number ${i} of many` });
+    const list = await rawGet('/api/signup-sheets', { 'Accept-Encoding': 'br, gzip' });
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(list.headers.vary).toMatch(/Accept-Encoding/i);
+    const sheets = JSON.parse(brotliDecompressSync(list.body).toString()) as unknown[];
+    expect(sheets.length).toBeGreaterThanOrEqual(6);
+
+    const gz = await rawGet('/api/signup-sheets', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.body).toString())).toEqual(sheets);
+
+    const trpc = await rawGet('/trpc/sheets.list', { 'Accept-Encoding': 'gzip' });
+    expect(trpc.headers['content-encoding']).toBe('gzip');
+    const answer = JSON.parse(gunzipSync(trpc.body).toString()) as { result: { data: { json: unknown } } };
+    expect(Array.isArray(answer.result.data.json)).toBe(true);
+
+    const page = await rawGet('/', { 'Accept-Encoding': 'br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.body).toString()).toContain(pageDataElementId);
+
+    const small = await rawGet('/api/health', { 'Accept-Encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toMatchObject({ status: 'ok' });
+
+    const identity = await rawGet('/api/signup-sheets');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(identity.body.toString())).toEqual(sheets);
+  });
+});

@@ -1,0 +1,145 @@
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { createCaller } from '@pac/api';
+import superjson from 'superjson';
+import { contextFromRequest, type HttpDeps } from './session';
+
+/**
+ * The single-page app's HTML, with the first data of the page it opens embedded, so that a phone
+ * renders the page as soon as its scripts run instead of asking the API and waiting again: the
+ * home page gets the upcoming sheets and the hero, a sheet page its sheet, every page the signed-in
+ * user. The data is what the app's own queries would answer for the same cookie (so nobody sees
+ * more than the API would show them), encoded with superjson like /trpc answers, and written so
+ * that no text in it can end its script element. The page's code chunks are preloaded beside it.
+ */
+
+/** One query the web app makes on first load, as the web app keys it (`apps/web/src/lib/pageData.ts`). */
+export interface EmbeddedQuery {
+  path: string;
+  input?: unknown;
+  /** superjson.serialize of the procedure's answer. */
+  data: unknown;
+}
+
+export const pageDataElementId = 'pac-data';
+
+type Caller = ReturnType<typeof createCaller>;
+
+interface PageRoute {
+  pattern: RegExp;
+  /** The page's module in the web app's source (its key in Vite's manifest), when it loads on demand. */
+  module?: string;
+  /** The page's first queries; `params` are the pattern's groups. */
+  queries: (caller: Caller, params: string[]) => { path: string; input?: unknown; run: () => Promise<unknown> }[];
+}
+
+const me = (caller: Caller) => ({ path: 'auth.me', run: () => caller.auth.me() });
+
+const routes: PageRoute[] = [
+  {
+    pattern: /^\/$/,
+    queries: (caller) => [
+      me(caller),
+      { path: 'settings.heroContent', run: () => caller.settings.heroContent() },
+      {
+        path: 'settings.getPublic',
+        input: { key: 'heroImageUrl' },
+        run: () => caller.settings.getPublic({ key: 'heroImageUrl' }),
+      },
+      { path: 'sheets.list', run: () => caller.sheets.list() },
+    ],
+  },
+  {
+    // Only a plain decimal id: anything else is the page's own "not found".
+    pattern: /^\/signup-sheet\/([1-9][0-9]{0,15})\/?$/,
+    module: 'src/pages/SignupSheet.page.tsx',
+    queries: (caller, [idText]) => {
+      const id = Number(idText);
+      if (!Number.isSafeInteger(id)) return [me(caller)];
+      return [me(caller), { path: 'sheets.byId', input: { id }, run: () => caller.sheets.byId({ id }) }];
+    },
+  },
+];
+
+/** Every other page of the app: the signed-in user only. */
+const otherPage: PageRoute = { pattern: /^/, queries: (caller) => [me(caller)] };
+
+/**
+ * JSON that is safe inside a `<script type="application/json">` element: `<` (so no `</script>` or
+ * `<!--`), `>` and `&` written as \u escapes, and the two line separators that old parsers treat as
+ * line ends. JSON.parse reads it back unchanged.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/** The chunk files a page module needs (its own and everything it imports), from Vite's manifest. */
+function chunkFiles(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return [];
+  seen.add(key);
+  return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(manifest, k, seen))];
+}
+
+export type PageRenderer = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
+
+/**
+ * Reads the built index.html (and Vite's manifest, for the chunks to preload) once; answers an
+ * app page with the HTML and that page's data. Null when the app is not built.
+ */
+export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRenderer | null {
+  const indexPath = join(staticDir, 'index.html');
+  if (!existsSync(indexPath)) return null;
+  const template = readFileSync(indexPath, 'utf8');
+  const manifestPath = join(staticDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestPath)
+    ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
+  // What index.html already loads or preloads needs no second hint.
+  const inTemplate = new Set([...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
+  const preloads = new Map<string, string>();
+  for (const route of routes) {
+    if (!route.module) continue;
+    const files = chunkFiles(manifest, route.module).filter((file) => !inTemplate.has(file));
+    preloads.set(route.module, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''));
+  }
+
+  return async (req, res, pathname) => {
+    const route = routes.find((r) => r.pattern.test(pathname)) ?? otherPage;
+    const params = route.pattern.exec(pathname)?.slice(1) ?? [];
+    const caller = createCaller(contextFromRequest(req, res, deps));
+    const embedded: EmbeddedQuery[] = [];
+    // A query that fails (a sheet that does not exist) is left to the page, which asks again and shows why.
+    await Promise.all(
+      route.queries(caller, params).map(async ({ path, input, run }) => {
+        try {
+          const data = superjson.serialize(await run());
+          embedded.push(input === undefined ? { path, data } : { path, input, data });
+        } catch {
+          // The page's own query reports it.
+        }
+      }),
+    );
+    const head = route.module ? (preloads.get(route.module) ?? '') : '';
+    const data = `<script id="${pageDataElementId}" type="application/json">${scriptSafeJson(embedded)}</script>`;
+    const html = template.replace('</head>', `${head}</head>`).replace('</body>', `${data}</body>`);
+    res.statusCode = 200;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    // It holds what this visitor may see (their account, contact details for an admin): never shared.
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.setHeader('Content-Length', Buffer.byteLength(html));
+    res.end(req.method === 'HEAD' ? undefined : html);
+  };
+}

@@ -1,0 +1,52 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import superjson, { type SuperJSONResult } from 'superjson';
+import { trpc } from '../trpc';
+
+/**
+ * The first data of the page, embedded by the server in the HTML it sends
+ * (apps/server/src/http/page.ts): put into React Query under the keys the page's own queries use,
+ * so that the page renders at once and asks the API for none of it.
+ */
+
+/** The element the server writes the data into. */
+export const pageDataElementId = 'pac-data';
+
+/** The queries the server may embed, by procedure path; anything else in the element is ignored. */
+const embeddable = {
+  'auth.me': trpc.auth.me,
+  'settings.heroContent': trpc.settings.heroContent,
+  'settings.getPublic': trpc.settings.getPublic,
+  'sheets.list': trpc.sheets.list,
+  'sheets.byId': trpc.sheets.byId,
+} as const;
+
+interface EmbeddedQuery {
+  path: string;
+  input?: unknown;
+  data: SuperJSONResult;
+}
+
+function isEmbeddedQuery(value: unknown): value is EmbeddedQuery {
+  return typeof value === 'object' && value !== null && 'path' in value && 'data' in value;
+}
+
+/** Fills `queryClient` from the page's embedded data, once; a page without any is left alone. */
+export function hydratePageData(queryClient: QueryClient, doc: Document = document): void {
+  const element = doc.getElementById(pageDataElementId);
+  if (!element?.textContent) return;
+  let entries: unknown;
+  try {
+    entries = JSON.parse(element.textContent);
+  } catch {
+    return;
+  }
+  element.remove();
+  if (!Array.isArray(entries)) return;
+  for (const entry of entries) {
+    if (!isEmbeddedQuery(entry) || !Object.hasOwn(embeddable, entry.path)) continue;
+    const procedure = embeddable[entry.path as keyof typeof embeddable];
+    // The input is the one the server answered for this path; each procedure's own type cannot be named here.
+    queryClient.setQueryData(getQueryKey(procedure, entry.input as never, 'query'), superjson.deserialize(entry.data));
+  }
+}
