@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: every benchmark, each figure beside a baseline measured in the same run; prints the
  * table and writes bench/results.md. Options (after `pnpm bench`, or `pnpm --filter @pac/bench bench`):
- *   --only signups,sheet,monitoring,web,memory   run some (results.md is then left alone)
+ *   --only signups,sheet,monitoring,web,memory,phone,newsletter   run some (results.md is then left alone)
  *   --seconds N                                  length of each load measurement (default 10)
  *   --strict                                     exit 1 when a target is missed (default: report only)
  */
@@ -12,12 +12,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { memoryBenchmark } from './benchmarks/memory';
 import { monitoringBenchmark } from './benchmarks/monitoring';
+import { newsletterBenchmark } from './benchmarks/newsletter';
+import { phoneBenchmark } from './benchmarks/phone';
 import { sheetBenchmark } from './benchmarks/sheet';
 import { signupBenchmark } from './benchmarks/signups';
 import { webBenchmark } from './benchmarks/web';
 import { load1, machine, row, type Section, table, writeResults } from './lib/report';
 
-const all = ['signups', 'sheet', 'monitoring', 'web', 'memory'] as const;
+const all = ['signups', 'sheet', 'monitoring', 'web', 'memory', 'phone', 'newsletter'] as const;
 type Name = (typeof all)[number];
 
 const { values } = parseArgs({
@@ -46,6 +48,8 @@ const run: Record<Name, () => Promise<Section>> = {
   monitoring: () => monitoringBenchmark(root),
   web: () => webBenchmark(root),
   memory: () => memoryBenchmark(root),
+  phone: () => phoneBenchmark(root),
+  newsletter: () => newsletterBenchmark(root),
 };
 
 console.log(`PAC Hub benchmarks on ${machine()}; load average ${loadBefore.toFixed(2)}\n`);

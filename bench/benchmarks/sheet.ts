@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import { startServer } from '@pac/server';
 import { loadEnv } from '@pac/server/env';
-import { Api, inDays } from '../lib/api';
+import { Api, inDays, trpcSheetPath } from '../lib/api';
 import { appEnv } from '../lib/app-env';
 import { copyDatabase } from '../lib/db';
-import { alternate, load, type LoadResult, roundsPerSide } from '../lib/load';
-import { ms, perSecond, ratio, row, type Section } from '../lib/report';
+import { load, type LoadResult, rotate, roundsPerSide } from '../lib/load';
+import { browserFetchHeaders, decoded, send } from '../lib/replay';
+import { kb, ms, perSecond, ratio, row, type Section } from '../lib/report';
 import { startChild } from '../lib/spawn';
 import { installStatementCounter } from '../lib/sql-counter';
 
@@ -38,8 +39,42 @@ interface SheetJson {
 const shape = (sheet: SheetJson) =>
   `${sheet.slots.length} slots, ${sheet.slots.reduce((n, s) => n + s.volunteers.length, 0)} volunteers`;
 
-/** SQL statements one GET of the sheet executes, counted in this process on the server's own connection. */
-async function countStatements(root: string): Promise<{ per20: string[]; per40: string[]; perSignup: string[] }> {
+/** Issue 14's targets for a read, against the bare handler. */
+const rpsShare = 0.9;
+const p99Factor = 1.5;
+
+/**
+ * The sheet as the web app receives it over tRPC: GETs the batch URL with a browser's headers and
+ * decodes it (Content-Encoding, then the batch's superjson envelope). Returns its shape and what it
+ * took on the wire.
+ */
+async function trpcAnswer(base: string, path: string): Promise<{ shape: string; encoding: string; bytes: number }> {
+  const answer = await send(`${base}${path}`, { headers: browserFetchHeaders });
+  if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status}`);
+  const batch = JSON.parse(decoded(answer).toString('utf8')) as { result?: { data?: { json?: SheetJson } } }[];
+  const sheet = batch[0]?.result?.data?.json;
+  if (!sheet || !Array.isArray(sheet.slots)) throw new Error(`GET ${path}: no sheet in the answer`);
+  return {
+    shape: shape(sheet),
+    encoding: String(answer.headers['content-encoding'] ?? 'none'),
+    bytes: answer.body.length,
+  };
+}
+
+/** What one GET answers on the wire: its Content-Encoding and body bytes. */
+async function wire(url: string, headers: Record<string, string> = {}): Promise<string> {
+  const answer = await send(url, { headers });
+  return `${kb(answer.body.length)} ${String(answer.headers['content-encoding'] ?? 'uncompressed')}`;
+}
+
+/**
+ * SQL statements one GET of the sheet executes, counted in this process on the server's own
+ * connection. Each counted GET follows a write (a signup on another sheet), so that no answer cache
+ * the server keeps can stand in for the reads; `repeat` is a GET with nothing written since.
+ */
+async function countStatements(
+  root: string,
+): Promise<{ per20: string[]; per40: string[]; repeat: string[]; perSignup: string[] }> {
   const counter = installStatementCounter();
   const server = await startServer(loadEnv(appEnv(join(root, 'sheet-count'))), null);
   try {
@@ -47,14 +82,23 @@ async function countStatements(root: string): Promise<{ per20: string[]; per40: 
     await api.login();
     const sheet20 = await seedSheet(api, 20, 'c');
     const sheet40 = await seedSheet(api, 40, 'd');
+    const elsewhere = await api.createSlot(await api.createSheet('Bench: elsewhere', inDays(21)), 'Anyone', 1000);
     const anonymous = new Api(server.url);
     const get = (id: number) => counter.count(() => anonymous.call<SheetJson>('GET', `/api/signup-sheets/${id}`));
-    await get(sheet20); // the first request of a route may warm caches; count the second
-    const per20 = (await get(sheet20)).statements;
-    const per40 = (await get(sheet40)).statements;
+    let writes = 0;
+    const afterWrite = async (id: number) => {
+      await anonymous.signUp(elsewhere, writes++, 'elsewhere');
+      return (await get(id)).statements;
+    };
+    // The first requests of a route may warm caches (prepared statements); count later ones.
+    await get(sheet20);
+    await get(sheet40);
+    const per20 = await afterWrite(sheet20);
+    const per40 = await afterWrite(sheet40);
+    const repeat = (await get(sheet40)).statements;
     const slot = await api.createSlot(sheet20, 'One more', 10);
     const perSignup = (await counter.count(() => anonymous.signUp(slot, 1, 'count'))).statements;
-    return { per20, per40, perSignup };
+    return { per20, per40, repeat, perSignup };
   } finally {
     counter.uninstall();
     await server.close();
@@ -69,6 +113,7 @@ export async function sheetBenchmark(root: string, seconds: number): Promise<Sec
   const app = await startChild('app', env);
   const baseDb = join(root, 'sheet-baseline.sqlite');
   let baseline: Awaited<ReturnType<typeof startChild>> | null = null;
+  const name = 'Sheet read';
   try {
     const api = new Api(app.url);
     await api.login();
@@ -76,28 +121,86 @@ export async function sheetBenchmark(root: string, seconds: number): Promise<Sec
     copyDatabase(env.DATABASE_PATH ?? '', baseDb);
     baseline = await startChild('baseline', { BENCH_DB: baseDb });
     const path = `/api/signup-sheets/${sheetId}`;
+    const trpcPath = trpcSheetPath(sheetId);
     const appShape = shape(await new Api(app.url).call<SheetJson>('GET', path));
     const baseShape = shape(await new Api(baseline.url).call<SheetJson>('GET', path));
+    const trpc = await trpcAnswer(app.url, trpcPath);
+    if (trpc.shape !== appShape) throw new Error(`tRPC answers ${trpc.shape}, REST ${appShape}`);
+    const sizes = {
+      rest: await wire(`${app.url}${path}`),
+      restBrowser: await wire(`${app.url}${path}`, browserFetchHeaders),
+      baseline: await wire(`${baseline.url}${path}`),
+    };
 
-    await load({ url: app.url, connections, duration: 1, path });
-    await load({ url: baseline.url, connections, duration: 1, path });
-    const urls = { app: app.url, baseline: baseline.url };
-    const runs = await alternate((target, t) => load({ url: urls[target], connections, duration: t, path }), seconds);
-    const { app: appRun, baseline: baseRun } = runs;
+    const targets = {
+      rest: { url: app.url, path, headers: {} },
+      trpc: { url: app.url, path: trpcPath, headers: browserFetchHeaders },
+      // The same call from a client that takes no compression: what compressing costs, apart from tRPC.
+      trpcPlain: { url: app.url, path: trpcPath, headers: {} },
+      // X-User-ID without a session is ignored by the server (API.md) but keeps the answer out of the
+      // signed-out visitors' cache: every answer is computed, as for a signed-in parent.
+      restFresh: { url: app.url, path, headers: { 'x-user-id': '1' } },
+      trpcFresh: { url: app.url, path: trpcPath, headers: { 'x-user-id': '1' } },
+      baseline: { url: baseline.url, path, headers: {} },
+    };
+    for (const t of Object.values(targets)) await load({ ...t, connections, duration: 1 });
+    const runs = await rotate(
+      ['rest', 'trpc', 'trpcPlain', 'restFresh', 'trpcFresh', 'baseline'] as const,
+      (target, t) => load({ ...targets[target], connections, duration: t }),
+      seconds,
+    );
+    const {
+      rest: appRun,
+      trpc: trpcRun,
+      trpcPlain: plainRun,
+      restFresh: restFreshRun,
+      trpcFresh: trpcFreshRun,
+      baseline: baseRun,
+    } = runs.combined;
     const ok = (r: LoadResult) => r.errors === 0 && Object.keys(r.statuses).every((c) => c === '200');
+    const readRows = (label: string, r: LoadResult) => [
+      row(name, `req/s over ${label}`, perSecond(r.rps), {
+        baseline: perSecond(baseRun.rps),
+        ratio: ratio(r.rps, baseRun.rps),
+        target: ok(r) ? `≥ ${rpsShare}×` : `≥ ${rpsShare}×, all 200`,
+        pass: ok(r) && r.rps >= rpsShare * baseRun.rps,
+      }),
+      row(name, `p99 latency over ${label}`, ms(r.p99), {
+        baseline: ms(baseRun.p99),
+        ratio: ratio(r.p99, baseRun.p99),
+        target: `≤ ${p99Factor}× baseline`,
+        pass: r.p99 <= p99Factor * baseRun.p99,
+      }),
+    ];
+    const roundList = (rounds: LoadResult[]) => rounds.map((r) => r.rps.toFixed(0)).join(', ');
 
-    const name = 'Sheet read';
     const baselineStatements = 3;
     return {
-      title: '2. Sheet read path — GET /api/signup-sheets/{id}, 20 slots, 200 volunteers, 64 connections',
+      title:
+        '2. Sheet read path — GET /api/signup-sheets/{id} and tRPC sheets.byId, 20 slots, 200 volunteers, 64 connections',
       rows: [
-        row(name, 'req/s', perSecond(appRun.rps), {
+        ...readRows('REST', appRun),
+        ...readRows('tRPC', trpcRun),
+        row(name, 'req/s over tRPC, no Accept-Encoding', perSecond(plainRun.rps), {
           baseline: perSecond(baseRun.rps),
-          ratio: ratio(appRun.rps, baseRun.rps),
-          pass: ok(appRun) ? null : false,
-          target: ok(appRun) ? '' : 'all 200',
+          ratio: ratio(plainRun.rps, baseRun.rps),
         }),
-        row(name, 'p99 latency', ms(appRun.p99), { baseline: ms(baseRun.p99), ratio: ratio(appRun.p99, baseRun.p99) }),
+        row(name, 'req/s over REST, every answer computed', perSecond(restFreshRun.rps), {
+          baseline: perSecond(baseRun.rps),
+          ratio: ratio(restFreshRun.rps, baseRun.rps),
+        }),
+        row(name, 'p99 latency over REST, every answer computed', ms(restFreshRun.p99), {
+          baseline: ms(baseRun.p99),
+          ratio: ratio(restFreshRun.p99, baseRun.p99),
+        }),
+        row(name, 'req/s over tRPC, every answer computed', perSecond(trpcFreshRun.rps), {
+          baseline: perSecond(baseRun.rps),
+          ratio: ratio(trpcFreshRun.rps, baseRun.rps),
+        }),
+        row(name, 'p99 latency over tRPC, every answer computed', ms(trpcFreshRun.p99), {
+          baseline: ms(baseRun.p99),
+          ratio: ratio(trpcFreshRun.p99, baseRun.p99),
+        }),
         row(name, 'SQL statements per request, 20 slots', String(counts.per20.length), {
           baseline: String(baselineStatements),
           ratio: ratio(counts.per20.length, baselineStatements),
@@ -110,9 +213,12 @@ export async function sheetBenchmark(root: string, seconds: number): Promise<Sec
         }),
       ],
       details: [
-        `App answers ${appShape}; baseline answers ${baseShape}.`,
-        `App: ${appRun.total} answers, p50 ${ms(appRun.p50)}, p99 ${ms(appRun.p99)}; baseline: ${baseRun.total} answers, p50 ${ms(baseRun.p50)}, p99 ${ms(baseRun.p99)}. Rounds (req/s): app ${runs.rounds.app.map((r) => r.rps.toFixed(0)).join(', ')}; baseline ${runs.rounds.baseline.map((r) => r.rps.toFixed(0)).join(', ')} (${roundsPerSide} rounds of ${seconds / roundsPerSide} s each, alternating; figures are the median round's).`,
+        `App answers ${appShape} over REST and ${trpc.shape} over tRPC (decoded from the batch's superjson); baseline answers ${baseShape}.`,
+        `tRPC: \`GET ${trpcPath}\`, the URL the web app's httpBatchLink with superjson sends for \`sheets.byId\` (built, not recorded), with the browser's \`Accept: */*\` and \`Accept-Encoding: ${browserFetchHeaders['accept-encoding']}\`: each answer is ${kb(trpc.bytes)} ${trpc.encoding === 'none' ? 'uncompressed' : trpc.encoding} on the wire. REST as a script calls it (no Accept-Encoding): ${sizes.rest}; with the browser's headers it would be ${sizes.restBrowser}. Baseline: ${sizes.baseline}.`,
+        `REST: ${appRun.total} answers, p50 ${ms(appRun.p50)}, p99 ${ms(appRun.p99)}; tRPC: ${trpcRun.total} answers, p50 ${ms(trpcRun.p50)}, p99 ${ms(trpcRun.p99)}; tRPC with no Accept-Encoding (answers uncompressed, so the difference is what compressing costs): ${plainRun.total} answers, p50 ${ms(plainRun.p50)}, p99 ${ms(plainRun.p99)}; baseline: ${baseRun.total} answers, p50 ${ms(baseRun.p50)}, p99 ${ms(baseRun.p99)}. Rounds (req/s): REST ${roundList(runs.rounds.rest)}; tRPC ${roundList(runs.rounds.trpc)}; tRPC uncompressed ${roundList(runs.rounds.trpcPlain)}; baseline ${roundList(runs.rounds.baseline)} (${roundsPerSide} rounds of ${seconds / roundsPerSide} s each, order reversed every round; figures are the median round's). Targets (issue 14): ≥ ${rpsShare}× the baseline's req/s and p99 ≤ ${p99Factor}× its p99.`,
+        `Every answer computed (the same requests with \`X-User-ID: 1\` and no session, which the server ignores but which keeps them out of the signed-out visitors' cache, as a signed-in parent's reads are): REST ${restFreshRun.total} answers, p50 ${ms(restFreshRun.p50)}, p99 ${ms(restFreshRun.p99)}, rounds ${roundList(runs.rounds.restFresh)}; tRPC (uncompressed) ${trpcFreshRun.total} answers, p50 ${ms(trpcFreshRun.p50)}, p99 ${ms(trpcFreshRun.p99)}, rounds ${roundList(runs.rounds.trpcFresh)}.`,
         `Statements of one anonymous GET (counted by wrapping better-sqlite3's Statement all/get/run/iterate with the server in this process): ${counts.per20.map((s) => `\`${s.slice(0, 90)}${s.length > 90 ? '…' : ''}\``).join('; ')}.`,
+        `Those counts are of a GET right after a write elsewhere (a signup on another sheet); a repeated GET with nothing written since executes ${counts.repeat.length}${counts.repeat.length ? `: ${counts.repeat.map((s) => `\`${s.slice(0, 60)}\``).join('; ')}` : ''} — during the req/s loads nothing is written, so the app may answer from whatever it keeps.`,
         `For comparison, one signup (POST /api/volunteers) executes ${counts.perSignup.length} statements, BEGIN and COMMIT included.`,
         'Baseline: the same three reads (sheet, slots, volunteers) as hand-written prepared SQL in a bare node:http handler, on a copy of the app database.',
       ],

@@ -1,25 +1,13 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { admin, Api, inDays } from '../lib/api';
 import { appEnv } from '../lib/app-env';
+import { launchChromium, median } from '../lib/browser';
 import { kb, ms, ratio, row, type Section } from '../lib/report';
-import { type Child, startChild } from '../lib/spawn';
+import { builtWebDist, type Child, startChild } from '../lib/spawn';
 
-const chromiumPath = '/usr/bin/chromium';
-// TOOLCHAIN.md: the flags that make Debian's Chromium start cleanly here.
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const loads = 5;
 const jsLimit = 180 * 1024;
 const cssLimit = 40 * 1024;
@@ -110,20 +98,15 @@ async function timeFirstCard(browser: Browser, url: string): Promise<number> {
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-
 /** 4. The web app: gzipped JS and CSS of `/` and `/admin`, and time to the first sheet card against static HTML. */
 export async function webBenchmark(root: string): Promise<Section> {
-  if (!existsSync(join(webDist, 'index.html')))
-    throw new Error('The web app is not built: `pnpm bench` builds it first.');
-  if (!existsSync(chromiumPath))
-    throw new Error(`No Chromium at ${chromiumPath}: apt-get install -y --no-install-recommends chromium`);
-  const app = await startChild('app', appEnv(join(root, 'web-app')));
+  const webDist = await builtWebDist();
+  const browser = await launchChromium();
+  const app = await startChild('app', appEnv(join(root, 'web-app'))).catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
   let staticSite: Child | null = null;
-  const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
   try {
     const api = new Api(app.url);
     await api.login();

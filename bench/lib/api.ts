@@ -86,3 +86,8 @@ export async function pool(count: number, width: number, task: (i: number) => Pr
     }),
   );
 }
+
+/** The GET the web app's tRPC client (httpBatchLink, superjson) sends for `sheets.byId`. */
+export function trpcSheetPath(id: number): string {
+  return `/trpc/sheets.byId?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { json: { id } } }))}`;
+}

@@ -23,6 +23,8 @@ export interface LoadOptions {
   path: string;
   /** A fresh body for every request (a distinct email each time). */
   body?: () => Record<string, unknown>;
+  /** Request headers (a browser's Accept and Accept-Encoding, say). */
+  headers?: Record<string, string>;
 }
 
 /** One autocannon run; every request's body comes from `body()` when given. */
@@ -30,7 +32,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   const request: autocannon.Request = {
     method: options.method ?? 'GET',
     path: options.path,
-    headers: options.body ? { 'content-type': 'application/json' } : {},
+    headers: { ...options.headers, ...(options.body ? { 'content-type': 'application/json' } : {}) },
   };
   const makeBody = options.body;
   if (makeBody) request.setupRequest = (req) => ({ ...req, body: JSON.stringify(makeBody()) });
@@ -86,19 +88,30 @@ export function combine(rounds: LoadResult[]): LoadResult {
 export const roundsPerSide = 4;
 
 /**
- * Measures `app` and `baseline` alternately in rounds (A B B A A B B A), `seconds` in all for each,
- * so that drift on a shared machine (other processes, fsync latency that wanders) weighs on both
- * sides alike.
+ * Measures several targets in turn, `seconds` in all for each, in rounds whose order reverses every
+ * round (A B C, C B A, …), so that drift on a shared machine (other processes, fsync latency that
+ * wanders) weighs on every side alike.
  */
+export async function rotate<K extends string>(
+  targets: readonly K[],
+  measure: (target: K, seconds: number) => Promise<LoadResult>,
+  seconds: number,
+): Promise<{ combined: Record<K, LoadResult>; rounds: Record<K, LoadResult[]> }> {
+  const each = seconds / roundsPerSide;
+  const rounds = Object.fromEntries(targets.map((t) => [t, [] as LoadResult[]])) as Record<K, LoadResult[]>;
+  for (let i = 0; i < roundsPerSide; i++) {
+    const order = i % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of order) rounds[target].push(await measure(target, each));
+  }
+  const combined = Object.fromEntries(targets.map((t) => [t, combine(rounds[t])])) as Record<K, LoadResult>;
+  return { combined, rounds };
+}
+
+/** `rotate` over the app and its baseline: A B B A A B B A. */
 export async function alternate(
   measure: (target: 'app' | 'baseline', seconds: number) => Promise<LoadResult>,
   seconds: number,
 ): Promise<{ app: LoadResult; baseline: LoadResult; rounds: { app: LoadResult[]; baseline: LoadResult[] } }> {
-  const each = seconds / roundsPerSide;
-  const rounds: { app: LoadResult[]; baseline: LoadResult[] } = { app: [], baseline: [] };
-  for (let i = 0; i < roundsPerSide; i++) {
-    const order: ('app' | 'baseline')[] = i % 2 === 0 ? ['app', 'baseline'] : ['baseline', 'app'];
-    for (const target of order) rounds[target].push(await measure(target, each));
-  }
-  return { app: combine(rounds.app), baseline: combine(rounds.baseline), rounds };
+  const { combined, rounds } = await rotate(['app', 'baseline'] as const, measure, seconds);
+  return { app: combined.app, baseline: combined.baseline, rounds };
 }

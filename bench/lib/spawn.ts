@@ -1,7 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { type FetchPassResult, type FromChild, isFromChild, type MemoryFigures, type ToChild } from './ipc';
@@ -9,6 +11,7 @@ import { type FetchPassResult, type FromChild, isFromChild, type MemoryFigures, 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** What `pnpm start` runs (`pnpm bench` builds it first). */
 const serverBundle = here('../../apps/server/dist/main.js');
+const webDist = here('../../apps/web/dist');
 const childDist = here('../dist');
 const childNames = ['bare', 'baseline', 'fetcher'];
 
@@ -34,6 +37,53 @@ function compileChildren(): Promise<void> {
     logLevel: 'warning',
   }).then(() => undefined);
   return compiled;
+}
+
+/** Every file the web build's manifest names is there (a build elsewhere empties the folder first). */
+function webBuildComplete(dist: string): boolean {
+  const manifestPath = join(dist, '.vite/manifest.json');
+  if (!existsSync(join(dist, 'index.html')) || !existsSync(manifestPath)) return false;
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<
+    string,
+    { file?: string; css?: string[]; assets?: string[] }
+  >;
+  return Object.values(manifest).every((chunk) =>
+    [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])].every((f) => !f || existsSync(join(dist, f))),
+  );
+}
+
+let snapshot: Promise<string> | null = null;
+/**
+ * The build under test, copied once per run (apps/server/dist and apps/web/dist, at the same
+ * relative places, with the server's node_modules linked for its native modules), so that a rebuild
+ * in the working tree while the benchmarks run (another terminal's `pnpm test`) can neither change
+ * nor break what is measured: the server keeps its list of static files from start-up. Removed when
+ * the runner exits.
+ */
+function buildSnapshot(): Promise<string> {
+  snapshot ??= (async () => {
+    if (!existsSync(serverBundle)) throw new Error('The server is not built: `pnpm bench` builds it first.');
+    const dir = mkdtempSync(join(tmpdir(), 'pac-bench-build-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    for (let attempt = 1; ; attempt++) {
+      if (webBuildComplete(webDist)) {
+        cpSync(here('../../apps/server/dist'), join(dir, 'apps/server/dist'), { recursive: true });
+        cpSync(webDist, join(dir, 'apps/web/dist'), { recursive: true });
+        if (webBuildComplete(join(dir, 'apps/web/dist'))) break;
+      }
+      if (attempt === 10) throw new Error('The web app is not built (or a build elsewhere kept rewriting it).');
+      rmSync(join(dir, 'apps'), { recursive: true, force: true });
+      await sleep(2000);
+    }
+    symlinkSync(here('../../apps/server/node_modules'), join(dir, 'apps/server/node_modules'), 'dir');
+    return dir;
+  })();
+  return snapshot;
+}
+
+/** The web app's build (apps/web/dist) as this run's server serves it. */
+export async function builtWebDist(): Promise<string> {
+  return join(await buildSnapshot(), 'apps/web/dist');
 }
 
 /** A benchmark child process (a server, or the monitoring baseline's fetcher). */
@@ -63,14 +113,14 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 /**
  * Starts a process under test with plain node and `--expose-gc`, and waits for it to listen: `app`
- * is the compiled server itself (`apps/server/dist/main.js`, with the probe preloaded to answer the
- * runner); the others are `children/<name>.ts` compiled to JavaScript.
+ * is the compiled server itself (`apps/server/dist/main.js` from this run's copy of the build, with
+ * the probe preloaded to answer the runner); the others are `children/<name>.ts` compiled to
+ * JavaScript.
  */
 export async function startChild(name: string, env: Record<string, string> = {}, args: string[] = []): Promise<Child> {
   await compileChildren();
   const isApp = name === 'app';
-  if (isApp && !existsSync(serverBundle)) throw new Error('The server is not built: `pnpm bench` builds it first.');
-  const file = isApp ? serverBundle : `${childDist}/children/${name}.mjs`;
+  const file = isApp ? join(await buildSnapshot(), 'apps/server/dist/main.js') : `${childDist}/children/${name}.mjs`;
   const probe = pathToFileURL(`${childDist}/probe.mjs`).href;
   const proc: ChildProcess = fork(file, args, {
     execArgv: isApp ? ['--expose-gc', '--import', probe] : ['--expose-gc'],

@@ -12,6 +12,7 @@ import type { Logger } from '../log';
 import { sendError, sendJson } from './errors';
 import { checkHealth } from './health';
 import { createPageRenderer } from './page';
+import { PublicReadCache } from './publicCache';
 import { createRequestLog, logRequestError } from './requestLog';
 import { handleRest } from './rest';
 import { contextFromRequest, type HttpDeps } from './session';
@@ -112,6 +113,12 @@ export function createApp(options: AppOptions): RequestListener {
   // dev: look files up on every request, since uploads come and go while the server runs.
   const uploads = sirv(options.uploadDir, { dev: true, etag: true });
 
+  const publicReads = new PublicReadCache(options.db);
+  /** A signed-out visitor's read of public data that nothing has changed since it was last sent. */
+  const fromPublicReads = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
+    const key = publicReads.keyFor(req, url);
+    return key !== null && publicReads.serveOrCapture(key, res);
+  };
   const closing = options.closing ?? (() => false);
   const logRequest = createRequestLog(options.logger);
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -135,6 +142,7 @@ export function createApp(options: AppOptions): RequestListener {
         sendTrpcError(res, 403, 'FORBIDDEN', crossSiteMessage);
         return;
       }
+      if (fromPublicReads(req, res, url)) return;
       trpc(req, res);
       return;
     }
@@ -145,6 +153,7 @@ export function createApp(options: AppOptions): RequestListener {
       return;
     }
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
+      if (fromPublicReads(req, res, url)) return;
       handleRest(req, res, url, options).catch((error: unknown) => sendError(res, error));
       return;
     }

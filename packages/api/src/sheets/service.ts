@@ -1,15 +1,16 @@
 import { type Db, signupSheets, type SignupSheet, type VolunteerSlot, volunteerSlots } from '@pac/db';
 import type { sheetCreateSchema, sheetDuplicateSchema, sheetUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionUser, UserContext } from '../context';
+import type { ServiceContext, SessionUser, UserContext } from '../context';
 import { assertManagesSheet, isAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { assertManagesSheetId } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
-import { slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
+import { RuntimeKey } from '../runtime';
+import { readSlotsOfSheet, slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
 import { getUser } from '../users/service';
-import { type VolunteerView, volunteerViewsBySlot, waitlistCountsBySlot } from '../volunteers/service';
+import { type VolunteerView, volunteerViewsOfSheet, waitlistCountsBySlot } from '../volunteers/service';
 
 export const sheetMessages = {
   sheetNotFound: slotMessages.sheetNotFound,
@@ -49,29 +50,35 @@ export function listManagedSheets(db: Db, caller: SessionUser): SheetWithWaitlis
   return isAdmin(caller) ? all : all.filter((s) => managesSheet(caller, s.ownerId));
 }
 
+function prepareSheet(db: Db) {
+  return db
+    .select()
+    .from(signupSheets)
+    .where(eq(signupSheets.id, sql.placeholder('id')))
+    .prepare();
+}
+const sheetStatement = new RuntimeKey<ReturnType<typeof prepareSheet>>('sheets: one by id');
+
 /**
- * One sheet with its slots and their volunteers as `viewer` may see them (four statements,
- * whatever the size): contact details for the volunteer themself, administrators and the sheet's
- * organizer; the waitlist for administrators and the organizer, a count for everyone.
+ * One sheet with its slots and their volunteers as `viewer` may see them: three statements,
+ * whatever the size, each compiled once per database (the page every parent opens). Contact
+ * details go to the volunteer themself, administrators and the sheet's organizer; the waitlist to
+ * administrators and the organizer, a count to everyone.
  */
-export function getSheetDetail(db: Db, id: number, viewer: SessionUser | null): SheetDetail {
-  const sheet = getSheet(db, id);
-  const slots = slotsOfSheet(db, id);
+export function getSheetDetail(ctx: ServiceContext, id: number, viewer: SessionUser | null): SheetDetail {
+  const sheet = ctx.runtime.state(sheetStatement, prepareSheet).get({ id });
+  if (!sheet) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
+  const slots = readSlotsOfSheet(ctx, id);
   const viewerManages = managesSheet(viewer, sheet.ownerId);
-  const bySlot = volunteerViewsBySlot(
-    db,
-    slots.map((s) => s.id),
-    viewer,
-    viewerManages,
-  );
-  const waiting = waitlistCountsBySlot(
-    db,
-    slots.map((s) => s.id),
-  );
+  const { bySlot, waitlistCounts } = volunteerViewsOfSheet(ctx, id, viewer, viewerManages);
   return {
     ...sheet,
     viewerManages,
-    slots: slots.map((s) => ({ ...s, waitlistCount: waiting.get(s.id) ?? 0, volunteers: bySlot.get(s.id) ?? [] })),
+    slots: slots.map((s) => ({
+      ...s,
+      waitlistCount: waitlistCounts.get(s.id) ?? 0,
+      volunteers: bySlot.get(s.id) ?? [],
+    })),
   };
 }
 
@@ -104,7 +111,7 @@ export function updateSheet(ctx: UserContext, input: z.output<typeof sheetUpdate
     const updated = db.update(signupSheets).set(changes).where(eq(signupSheets.id, id)).returning().get();
     if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
   }
-  return getSheetDetail(db, id, user);
+  return getSheetDetail(ctx, id, user);
 }
 
 /** Slots and signups go with the sheet (foreign-key cascade). */
@@ -162,5 +169,5 @@ export function duplicateSheet(ctx: UserContext, input: z.output<typeof sheetDup
         .run();
     return created;
   });
-  return getSheetDetail(db, copy.id, user);
+  return getSheetDetail(ctx, copy.id, user);
 }

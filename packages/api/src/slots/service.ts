@@ -3,9 +3,10 @@ import type { slotCreateSchema, slotUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { UserContext } from '../context';
+import type { ServiceContext, UserContext } from '../context';
 import { assertManagesSheetId, assertManagesSlot, sheetAccessMessages } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
+import { RuntimeKey } from '../runtime';
 import { announcePromotions, promoteFromWaitlist } from '../volunteers/waitlist';
 
 export const slotMessages = {
@@ -59,6 +60,21 @@ export function slotsBySheet(db: Db): Map<number, VolunteerSlot[]> {
 }
 
 /** One sheet's slots, in slot order. */
+function prepareSheetSlots(db: Db) {
+  return db
+    .select()
+    .from(volunteerSlots)
+    .where(eq(volunteerSlots.signupSheetId, sql.placeholder('sheetId')))
+    .orderBy(...slotOrder)
+    .prepare();
+}
+const sheetSlotsStatement = new RuntimeKey<ReturnType<typeof prepareSheetSlots>>('slots: of one sheet');
+
+/** A sheet's slots in slot order through a statement compiled once per database: the sheet page's read path. */
+export function readSlotsOfSheet(ctx: ServiceContext, sheetId: number): VolunteerSlot[] {
+  return ctx.runtime.state(sheetSlotsStatement, prepareSheetSlots).all({ sheetId });
+}
+
 export function slotsOfSheet(db: Db, sheetId: number): VolunteerSlot[] {
   return db
     .select()

@@ -11,7 +11,21 @@ import {
 } from '@pac/db';
 import type { mySignupMoveSchema, mySignupSchema, volunteerSignupSchema, volunteerUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
 import { assertOwnerOrAdmin, isOrganizer, managesSheet } from '../lib/access';
@@ -86,33 +100,50 @@ export function viewVolunteer(v: Volunteer, viewer: SessionUser | null, managesS
   return { ...base, name: publicName(v.name) };
 }
 
+/** The volunteers of one sheet, in signup order, with one statement compiled once per database. */
+function prepareSheetVolunteers(db: Db) {
+  return db
+    .select(getTableColumns(volunteers))
+    .from(volunteers)
+    .innerJoin(volunteerSlots, eq(volunteerSlots.id, volunteers.slotId))
+    .where(eq(volunteerSlots.signupSheetId, sql.placeholder('sheetId')))
+    .orderBy(asc(volunteers.signupTime), asc(volunteers.id))
+    .prepare();
+}
+const sheetVolunteersStatement = new RuntimeKey<ReturnType<typeof prepareSheetVolunteers>>('volunteers: of one sheet');
+
+export interface SheetVolunteerViews {
+  /** Each slot's volunteers as the viewer may see them, in signup order. */
+  bySlot: Map<number, VolunteerView[]>;
+  /** How many wait on each slot's waitlist (everyone sees the count). */
+  waitlistCounts: Map<number, number>;
+}
+
 /**
- * The volunteers of these slots as `viewer` may see them, in signup order (so a slot's waitlist is
- * in the order it will be promoted), by slot (one statement). Whoever runs the sheet sees the
- * waitlist; everyone else only their own waitlisted entry (the rest is `waitlistCount`).
+ * The volunteers of a sheet's slots as `viewer` may see them, in signup order (so a slot's
+ * waitlist is in the order it will be promoted), by slot, and each slot's waitlist count: one
+ * prepared statement, the sheet page's read path. Whoever runs the sheet sees the waitlist;
+ * everyone else only their own waitlisted entry (the rest is the count).
  */
-export function volunteerViewsBySlot(
-  db: Db,
-  slotIds: number[],
+export function volunteerViewsOfSheet(
+  ctx: ServiceContext,
+  sheetId: number,
   viewer: SessionUser | null,
   managesSheet: boolean,
-): Map<number, VolunteerView[]> {
+): SheetVolunteerViews {
   const bySlot = new Map<number, VolunteerView[]>();
-  if (slotIds.length === 0) return bySlot;
-  const rows = db
-    .select()
-    .from(volunteers)
-    .where(inArray(volunteers.slotId, slotIds))
-    .orderBy(asc(volunteers.signupTime), asc(volunteers.id))
-    .all();
-  for (const v of rows) {
-    if (v.status === 'waitlisted' && !managesSheet && (viewer === null || v.userId !== viewer.id)) continue;
+  const waitlistCounts = new Map<number, number>();
+  for (const v of ctx.runtime.state(sheetVolunteersStatement, prepareSheetVolunteers).all({ sheetId })) {
+    if (v.status === 'waitlisted') {
+      waitlistCounts.set(v.slotId, (waitlistCounts.get(v.slotId) ?? 0) + 1);
+      if (!managesSheet && (viewer === null || v.userId !== viewer.id)) continue;
+    }
     const view = viewVolunteer(v, viewer, managesSheet);
     const list = bySlot.get(v.slotId);
     if (list) list.push(view);
     else bySlot.set(v.slotId, [view]);
   }
-  return bySlot;
+  return { bySlot, waitlistCounts };
 }
 
 /** How many wait on each slot's waitlist: of these slots, or of every slot (one statement). */

@@ -1,0 +1,180 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { Api, inDays } from '../lib/api';
+import { appEnv } from '../lib/app-env';
+import {
+  type ColdLoad,
+  coldLoad,
+  emulateSlowPhone,
+  launchChromium,
+  median,
+  phoneViewport,
+  slowPhoneLabel,
+  visibleAt,
+  watchVisible,
+} from '../lib/browser';
+import { kb, ms, ratio, row, type Section } from '../lib/report';
+import { builtWebDist, type Child, startChild } from '../lib/spawn';
+
+const loads = 3;
+const timeLimit = 2500;
+const bytesLimit = 160 * 1024;
+/** A throttled load that has not shown its button by then has failed. */
+const loadTimeout = 30_000;
+
+interface PageUnderTest {
+  label: string;
+  path: string;
+  /** The accessible name of the link or button whose first appearance is timed. */
+  name: string;
+}
+
+/**
+ * One cold load on the slow phone: ms from navigation start until the first `name` is visible
+ * (Infinity when it never is within the time limit, so that the median still means something).
+ */
+async function phoneLoad(browser: Browser, url: string, name: string): Promise<{ ms: number; top: number }> {
+  const context = await browser.newContext({ viewport: phoneViewport });
+  try {
+    const page = await context.newPage();
+    await emulateSlowPhone(await context.newCDPSession(page));
+    await page.addInitScript({ content: watchVisible(name) });
+    await page.goto(url, { waitUntil: 'commit', timeout: loadTimeout });
+    return await visibleAt(page, loadTimeout);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') return { ms: Number.POSITIVE_INFINITY, top: 0 };
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+const time = (millis: number) => (Number.isFinite(millis) ? ms(millis) : `timed out (${loadTimeout / 1000} s)`);
+
+const fileName = (url: string) => {
+  const { pathname, search } = new URL(url);
+  const name = pathname.startsWith('/assets/') ? pathname.slice('/assets/'.length) : pathname;
+  return search ? `${name}${search.length > 40 ? `${decodeURIComponent(search).slice(0, 60)}…` : search}` : name;
+};
+
+const fileList = (load: ColdLoad) =>
+  load.responses
+    .map((r) => `${fileName(r.url)} ${kb(r.bodyBytes)}${r.encoding ? ` ${r.encoding}` : ' uncompressed'}`)
+    .join(', ');
+
+/**
+ * 6. Issue 14 on a parent's phone: time to the first 'View & Sign Up' on `/` and the first 'Sign Up'
+ * on a sheet under a slow mobile profile, and the bytes a cold load of each takes on the wire,
+ * each against a static copy of the same rendered page.
+ */
+export async function phoneBenchmark(root: string): Promise<Section> {
+  const webDist = await builtWebDist();
+  const browser = await launchChromium();
+  const app = await startChild('app', appEnv(join(root, 'phone-app'))).catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
+  let staticSite: Child | null = null;
+  try {
+    // The newsletter's sheet (20 slots of 5, 40 taken) and two more on the home page.
+    const api = new Api(app.url);
+    await api.login();
+    const sheetId = await api.createSheet('Spring Fair', inDays(7));
+    const slots: number[] = [];
+    for (let s = 0; s < 20; s++)
+      slots.push(
+        await api.createSlot(sheetId, `Fair shift ${s + 1}`, 5, new Date(inDays(7).getTime() + s * 1_800_000)),
+      );
+    await api.seedSignups(slots, 40, 'p');
+    for (const [i, title] of ['Book Swap', 'Bake Sale'].entries()) {
+      const other = await api.createSheet(title, inDays(8 + i));
+      for (let s = 0; s < 6; s++)
+        await api.createSlot(other, `${title} shift ${s + 1}`, 4, new Date(inDays(8 + i).getTime() + s * 3_600_000));
+    }
+
+    const pages: PageUnderTest[] = [
+      { label: '`/`', path: '/', name: 'View & Sign Up' },
+      { label: '`/signup-sheet/{id}`', path: `/signup-sheet/${sheetId}`, name: 'Sign Up' },
+    ];
+
+    // Cold, unthrottled: the bytes, and the rendered pages for the static copies.
+    const appCold: ColdLoad[] = [];
+    const files: Record<string, string> = {};
+    for (const [i, p] of pages.entries()) {
+      const load = await coldLoad(browser, `${app.url}${p.path}`, p.name);
+      appCold.push(load);
+      files[p.path] = join(root, `phone-static-${i}.html`);
+      writeFileSync(files[p.path] ?? '', load.html);
+    }
+    staticSite = await startChild('bare', {
+      BENCH_STATIC_DIR: webDist,
+      BENCH_PAGES: JSON.stringify(files),
+      BENCH_GZIP: '1',
+    });
+    const staticCold: ColdLoad[] = [];
+    for (const p of pages) staticCold.push(await coldLoad(browser, `${staticSite.url}${p.path}`, p.name));
+
+    // On the slow phone, alternating app and static copy.
+    const times = pages.map(() => ({ app: [] as number[], copy: [] as number[], top: 0 }));
+    for (let i = 0; i < loads; i++) {
+      for (const [k, p] of pages.entries()) {
+        const t = times[k];
+        if (!t) continue;
+        const sides: ('app' | 'copy')[] = i % 2 === 0 ? ['app', 'copy'] : ['copy', 'app'];
+        for (const side of sides) {
+          const base = side === 'app' ? app.url : staticSite.url;
+          const result = await phoneLoad(browser, `${base}${p.path}`, p.name);
+          t[side].push(result.ms);
+          if (side === 'app') t.top = result.top;
+        }
+      }
+    }
+
+    const name = 'Phone';
+    const rows = pages.map((p, k) => {
+      const t = times[k] ?? { app: [], copy: [], top: 0 };
+      const value = median(t.app);
+      const base = median(t.copy);
+      return row(name, `${p.label} to first '${p.name}' on a slow phone, median of ${loads}`, time(value), {
+        baseline: time(base),
+        ratio: Number.isFinite(value) && Number.isFinite(base) ? ratio(value, base) : '',
+        target: `≤ ${timeLimit} ms`,
+        pass: value <= timeLimit,
+      });
+    });
+    const bytesRows = pages.map((p, k) => {
+      const value = appCold[k]?.bytes ?? 0;
+      const base = staticCold[k]?.bytes ?? 0;
+      return row(name, `${p.label} cold load, bytes over the wire`, kb(value), {
+        baseline: kb(base),
+        ratio: ratio(value, base),
+        ...(k === 0 ? { target: `≤ ${bytesLimit / 1024} KB`, pass: value <= bytesLimit } : {}),
+      });
+    });
+    const failures = [...appCold, ...staticCold].flatMap((l) => l.failed);
+    return {
+      title: `6. A parent's phone (issue 14) — Chromium at ${phoneViewport.width}×${phoneViewport.height}, ${slowPhoneLabel}`,
+      rows: [...rows, ...bytesRows],
+      details: [
+        ...pages.map((p, k) => {
+          const t = times[k] ?? { app: [], copy: [], top: 0 };
+          return `${p.label} to the first '${p.name}': app ${t.app.map(time).join(', ')}; static copy ${t.copy.map(time).join(', ')}. The ${p.name === 'Sign Up' ? 'button' : 'link'} is ${Math.round(t.top)} px from the top of the page (${t.top < phoneViewport.height ? 'on the first screen' : 'below the first screen'}).`;
+        }),
+        `Each timed load is a fresh browser context (cold cache) on CDP's \`Network.emulateNetworkConditions\` (${slowPhoneLabel.replace(', CPU slowed 4 ×', '')}) and \`Emulation.setCPUThrottlingRate\` 4; the time runs from navigation start to the first animation frame in which the link or button is visible (checked inside the page on every frame). App and static copy alternate.`,
+        ...pages.map(
+          (p, k) =>
+            `${p.label} cold, app: ${appCold[k]?.responses.length ?? 0} responses — ${appCold[k] ? fileList(appCold[k]) : ''}.`,
+        ),
+        ...pages.map((p, k) => `${p.label} cold, static copy: ${staticCold[k] ? fileList(staticCold[k]) : ''}.`),
+        `Bytes are each response's body as it came over the wire (CDP \`Network.loadingFinished\` encodedDataLength less the response headers), with Chromium's own request headers (Accept-Encoding \`${appCold[0]?.responses[0]?.requestHeaders['accept-encoding'] ?? '?'}\`), on a cold load at full speed that waits for network idle; decoded, \`/\` is ${kb(appCold[0]?.responses.reduce((n, r) => n + r.decodedBytes, 0) ?? 0)}.`,
+        'Static copy: the same page as rendered by Chromium, scripts and module preloads removed, same stylesheet and images, served by a bare node:http that gzips every answer (zlib default level, compressed once) — what a static host would send for the same pixels.',
+        ...(failures.length ? [`Failed requests: ${failures.join('; ')}.`] : []),
+      ],
+    };
+  } finally {
+    await browser.close();
+    await app.stop();
+    await staticSite?.stop();
+  }
+}
