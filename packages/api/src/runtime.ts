@@ -78,6 +78,7 @@ export function createRuntime(db: Db, config: ApiConfig, options: { now?: () => 
     },
     async close() {
       await monitorRunner.idle();
+      await monitorRunner.closeConnections();
       await mail.flush();
       mail.close();
     },

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { classifyChange, hashContent, isRecentVersion, lineDiff, severityOf, summarizeChange } from './diff.ts';
 
@@ -6,6 +7,24 @@ describe('hashContent', () => {
     expect(hashContent('')).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
     expect(hashContent('a')).not.toBe(hashContent('b'));
     expect(hashContent('Café')).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('hashes long texts in pieces to the same sha256, surrogate pairs and lone halves included', () => {
+    const whole = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    const units = ['a', ' ', '\n', 'é', '€', '\u{1F3EB}', '\ud800', '\udc00', '\u0301'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 300; i++) {
+      const text = Array.from(
+        { length: Math.floor(next() * 1500) },
+        () => units[Math.floor(next() * units.length)],
+      ).join('');
+      expect(hashContent(text)).toBe(whole(text));
+    }
+    // A pair, and a run of high halves before one, right where a piece ends.
+    for (const text of ['a'.repeat(255) + '\u{1F3EB}b', 'a'.repeat(255) + '\ud800\ud800\udc00b']) {
+      expect(hashContent(text)).toBe(whole(text));
+    }
   });
 });
 

@@ -14,9 +14,26 @@ export interface LineDiff {
   unchanged: number;
 }
 
-/** sha256 of the text, hex. */
+/**
+ * Characters hashed per update: their UTF-8 (at most three bytes each) then fits the 1 KB buffer
+ * Node converts a string into on the stack; a whole page's text went through a temporary buffer on
+ * the process's heap on every check.
+ */
+const HASH_PIECE = 256;
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+
+/** sha256 of the text (as UTF-8), hex. */
 export function hashContent(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  const hash = createHash('sha256');
+  for (let start = 0; start < text.length;) {
+    let end = Math.min(start + HASH_PIECE, text.length);
+    // A surrogate pair stays whole: apart, each half would be encoded as U+FFFD.
+    while (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end += 1;
+    hash.update(text.slice(start, end), 'utf8');
+    start = end;
+  }
+  return hash.digest('hex');
 }
 
 /** Content that returns to one of the last few versions (a rotating banner, an undone edit) is not news. */

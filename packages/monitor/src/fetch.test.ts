@@ -5,7 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HostSpacer, MONITOR_USER_AGENT, MonitorFetchError, safeFetch, type SafeFetchOptions } from './fetch.ts';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { Agent } from 'undici';
+import {
+  ConnectionPool,
+  HostSpacer,
+  MONITOR_USER_AGENT,
+  MonitorFetchError,
+  safeFetch,
+  type SafeFetchOptions,
+} from './fetch.ts';
 import { html, siteOptions, SITE_DOMAIN, SITE_HOST, startSite, type FakeSite } from '../test/test-site.ts';
 
 let site: FakeSite;
@@ -351,5 +361,93 @@ describe('HostSpacer', () => {
 
   it('defaults to one second', () => {
     expect(new HostSpacer().minGapMs).toBe(1000);
+  });
+});
+
+describe('ConnectionPool', () => {
+  let server: ReturnType<typeof createHttpServer>;
+  let port = 0;
+  const connections: Socket[] = [];
+  let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => html(res, 'page');
+
+  beforeAll(async () => {
+    server = createHttpServer((req, res) => handler(req, res));
+    server.on('connection', (socket) => connections.push(socket));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const url = (path: string) => new URL(`http://${SITE_HOST}:${port}${path}`);
+
+  it('keeps the connection of one host and its checked addresses for the next fetch, 304s included', async () => {
+    const pool = new ConnectionPool();
+    const before = connections.length;
+    handler = (req, res) => {
+      if (req.headers['if-none-match'] === '"v1"') res.writeHead(304, { etag: '"v1"' }).end();
+      else html(res, 'page', { etag: '"v1"' });
+    };
+    const opts = { ...siteOptions, connections: pool };
+    for (let i = 0; i < 4; i++) {
+      expect((await safeFetch(url(`/a${i}`), opts)).body).toBe('page');
+      expect((await safeFetch(url(`/b${i}`), { ...opts, etag: '"v1"' })).notModified).toBe(true);
+    }
+    // Eight fetches one after another: undici may spread them over two kept connections, never more.
+    expect(connections.length - before).toBeLessThanOrEqual(2);
+    expect(pool.size).toBe(1);
+    await pool.close();
+    expect(pool.size).toBe(0);
+  });
+
+  it('connects anew for every fetch without a pool', async () => {
+    handler = (_req, res) => html(res, 'page');
+    const before = connections.length;
+    await safeFetch(url('/a'), siteOptions);
+    await safeFetch(url('/b'), siteOptions);
+    expect(connections.length - before).toBe(2);
+  });
+
+  it('gives a host whose DNS answer changed a new agent, and so a new connection', async ({ skip }) => {
+    // The same port on 127.0.0.2 (loopback too) stands for the school host's new address.
+    const moved = createHttpServer((_req, res) => html(res, 'moved'));
+    let movedConnections = 0;
+    moved.on('connection', () => (movedConnections += 1));
+    const listening = await new Promise<boolean>((resolve) => {
+      moved.once('error', () => resolve(false));
+      moved.listen(port, '127.0.0.2', () => resolve(true));
+    });
+    if (!listening) skip();
+    try {
+      const pool = new ConnectionPool();
+      handler = (_req, res) => html(res, 'page');
+      expect((await safeFetch(url('/a'), { ...siteOptions, connections: pool })).body).toBe('page');
+      // The kept connection goes to the old address; the new answer must not reuse it.
+      const resolve = new Map([[SITE_HOST, '127.0.0.2']]);
+      expect((await safeFetch(url('/a'), { ...siteOptions, resolve, connections: pool })).body).toBe('moved');
+      expect(movedConnections).toBe(1);
+      expect((await safeFetch(url('/a'), { ...siteOptions, connections: pool })).body).toBe('page');
+      expect(pool.size).toBe(2);
+      await pool.close();
+    } finally {
+      moved.closeAllConnections();
+      await new Promise((resolve) => moved.close(resolve));
+    }
+  });
+
+  it('lets the least recently used agent go beyond its limit', async () => {
+    const pool = new ConnectionPool(2);
+    const a = pool.agent('a', () => new Agent());
+    const b = pool.agent('b', () => new Agent());
+    expect(pool.agent('a', () => new Agent())).toBe(a);
+    pool.agent('c', () => new Agent());
+    expect(pool.size).toBe(2);
+    // 'b' was the least recently used: it is gone (a new one would be made), 'a' is kept.
+    expect(pool.agent('a', () => new Agent())).toBe(a);
+    expect(pool.agent('b', () => new Agent())).not.toBe(b);
+    await pool.close();
+    expect(pool.size).toBe(0);
   });
 });

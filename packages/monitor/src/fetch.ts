@@ -1,3 +1,4 @@
+import type { Agent } from 'undici';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -42,6 +43,8 @@ export interface SafeFetchOptions {
   /** Validators from the previous successful fetch, sent as If-None-Match / If-Modified-Since. */
   etag?: string;
   lastModified?: string;
+  /** Connections kept between checks (the monitor runner's); without it each fetch connects anew. */
+  connections?: ConnectionPool;
 }
 
 export interface FetchResult {
@@ -147,12 +150,21 @@ async function fetchOnce(url: URL, opts: SafeFetchOptions, signal: AbortSignal, 
   // Loaded on the first check, not at start: undici is ~7 MB of the server's idle memory, and a
   // server with no monitors never needs it.
   const { Agent, request } = await import('undici');
-  const agent = new Agent({
-    connect: { lookup: pinnedLookup(url.hostname, addresses), timeout: timeoutMs, rejectUnauthorized: true },
-    headersTimeout: timeoutMs,
-    bodyTimeout: timeoutMs,
-    connections: 1,
-  });
+  const pool = opts.connections;
+  const create = () =>
+    new Agent({
+      connect: { lookup: pinnedLookup(url.hostname, addresses), timeout: timeoutMs, rejectUnauthorized: true },
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      // Kept: a few connections per host, closed after a short idle time.
+      connections: pool ? keptConnectionsPerHost : 1,
+      keepAliveTimeout: keptIdleMs,
+      keepAliveMaxTimeout: keptIdleMs,
+    });
+  // A kept agent serves only this host name at exactly these checked addresses: a DNS change gets a new one.
+  const agent = pool
+    ? pool.agent(`${url.protocol}//${url.host}|${addresses.map((a) => a.address).join(',')}`, create)
+    : create();
   try {
     const headers: Record<string, string> = {
       'user-agent': MONITOR_USER_AGENT,
@@ -166,8 +178,10 @@ async function fetchOnce(url: URL, opts: SafeFetchOptions, signal: AbortSignal, 
     const contentType = headerValue(response.headers['content-type']);
     const status = response.statusCode;
     if (status < 200 || status >= 300) {
-      // Redirects, 304 and errors: the body is not needed, and draining it could take long.
-      discard(response.body);
+      // Redirects, 304 and errors: the body is not needed. A short one is read to its end so that a
+      // kept connection can serve the next check; a long one is cut off with its connection.
+      if (pool) await response.body.dump({ limit: 16 * 1024, signal }).catch(() => undefined);
+      else discard(response.body);
       return { status, headers: response.headers, body: '', truncated: false };
     }
 
@@ -198,7 +212,7 @@ async function fetchOnce(url: URL, opts: SafeFetchOptions, signal: AbortSignal, 
     if (!truncated) text += decoder.decode();
     return { status, headers: response.headers, body: text, truncated };
   } finally {
-    await agent.destroy().catch(() => undefined);
+    if (!pool) await agent.destroy().catch(() => undefined);
   }
 }
 
@@ -311,6 +325,54 @@ export async function safeFetch(url: URL, opts: SafeFetchOptions): Promise<Fetch
  * Different hosts never wait for each other. Slots are reserved synchronously, so concurrent callers
  * queue up in call order.
  */
+const keptConnectionsPerHost = 8;
+const keptIdleMs = 4_000;
+
+// A type only: undici itself loads on the first check.
+type UndiciAgent = Agent;
+
+/**
+ * undici agents kept between checks, one per host name and set of checked addresses, so that the
+ * checks of one school site reuse their connections instead of a TCP (and TLS) handshake each.
+ * The least recently used agent is closed past `maxAgents`; idle connections close after 4 s.
+ */
+export class ConnectionPool {
+  private readonly agents = new Map<string, UndiciAgent>();
+
+  constructor(private readonly maxAgents = 32) {}
+
+  get size(): number {
+    return this.agents.size;
+  }
+
+  /** The agent kept under `key`, made by `create` the first time. */
+  agent(key: string, create: () => UndiciAgent): UndiciAgent {
+    const kept = this.agents.get(key);
+    if (kept) {
+      this.agents.delete(key);
+      this.agents.set(key, kept);
+      return kept;
+    }
+    const made = create();
+    this.agents.set(key, made);
+    while (this.agents.size > this.maxAgents) {
+      const oldest = this.agents.entries().next();
+      if (oldest.done) break;
+      this.agents.delete(oldest.value[0]);
+      // Gracefully: a check still using it finishes first.
+      oldest.value[1].close().catch(() => undefined);
+    }
+    return made;
+  }
+
+  /** Closes every kept connection (at shutdown). */
+  async close(): Promise<void> {
+    const agents = [...this.agents.values()];
+    this.agents.clear();
+    await Promise.all(agents.map((a) => a.close().catch(() => undefined)));
+  }
+}
+
 export class HostSpacer {
   private readonly next = new Map<string, number>();
 

@@ -22,6 +22,7 @@ export {
 } from './diff.ts';
 export { datesInLine, extractContent, filterFutureEvents, InvalidSelectorError, normalizeText } from './extract.ts';
 export {
+  ConnectionPool,
   DEFAULT_MAX_BYTES,
   DEFAULT_TIMEOUT_MS,
   HostSpacer,

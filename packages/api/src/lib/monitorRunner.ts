@@ -1,5 +1,5 @@
 import type { Monitor } from '@pac/db';
-import { type CheckOutcome, HostSpacer } from '@pac/monitor';
+import { type CheckOutcome, ConnectionPool, HostSpacer } from '@pac/monitor';
 import type { MonitorConfig } from '../config';
 
 /** What one monitor check did (monitoring/service.ts `runCheck`). */
@@ -12,20 +12,26 @@ export interface CheckResult {
   durationMs: number;
 }
 
+/** What the runner lends every check: the shared host spacer and the connections kept between checks. */
+export interface CheckTools {
+  spacer: HostSpacer;
+  connections: ConnectionPool;
+}
+
 /**
  * The queue every monitor check goes through, for the loop, 'Check All' and per-monitor rechecks
  * alike: at most `concurrency` at once, never the same monitor twice at once (a second request
- * joins the check under way), and checks of one host spread out in time. What a check does is the
- * monitoring service's; this only decides when it runs. One per Runtime.
+ * joins the check under way), and checks of one host spread out in time (MONITOR_HOST_SPACING_MS).
+ * What a check does is the monitoring service's; this only decides when it runs. One per Runtime.
  */
 export class MonitorRunner {
   private readonly inFlight = new Map<number, Promise<CheckResult>>();
   private readonly waiting: (() => void)[] = [];
   private running = 0;
-  private readonly spacer: HostSpacer;
+  private readonly tools: CheckTools;
 
   constructor(private readonly config: Pick<MonitorConfig, 'concurrency' | 'hostSpacingMs'>) {
-    this.spacer = new HostSpacer(config.hostSpacingMs);
+    this.tools = { spacer: new HostSpacer(config.hostSpacingMs), connections: new ConnectionPool() };
   }
 
   private async slot<T>(task: () => Promise<T>): Promise<T> {
@@ -40,10 +46,10 @@ export class MonitorRunner {
   }
 
   /** Runs `check` for this monitor when a slot is free, or joins the check of it already under way. */
-  check(monitorId: number, check: (spacer: HostSpacer) => Promise<CheckResult>): Promise<CheckResult> {
+  check(monitorId: number, check: (tools: CheckTools) => Promise<CheckResult>): Promise<CheckResult> {
     const existing = this.inFlight.get(monitorId);
     if (existing) return existing;
-    const run = this.slot(() => check(this.spacer)).finally(() => this.inFlight.delete(monitorId));
+    const run = this.slot(() => check(this.tools)).finally(() => this.inFlight.delete(monitorId));
     this.inFlight.set(monitorId, run);
     return run;
   }
@@ -56,5 +62,10 @@ export class MonitorRunner {
   /** Resolves when every check under way has finished. */
   async idle(): Promise<void> {
     await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  /** Closes the connections kept between checks (at shutdown, once the checks are done). */
+  closeConnections(): Promise<void> {
+    return this.tools.connections.close();
   }
 }

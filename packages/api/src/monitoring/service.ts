@@ -1,10 +1,25 @@
 import { changes, type Db, type Executor, type Monitor, monitors, type Snapshot, snapshots } from '@pac/db';
-import { checkPage, type HostSpacer } from '@pac/monitor';
+import { checkPage, type CheckOutcome } from '@pac/monitor';
 import { TRPCError } from '@trpc/server';
-import { and, avg, count, desc, eq, gte, inArray, isNotNull, max, notInArray } from 'drizzle-orm';
+import {
+  and,
+  avg,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  max,
+  notInArray,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { ServiceContext } from '../context';
-import type { CheckResult } from '../lib/monitorRunner';
+import type { CheckResult, CheckTools } from '../lib/monitorRunner';
 import { adminRecipient, notificationHistory, queueChangeNotifications, sendMail } from '../notifications/service';
+import { RuntimeKey } from '../runtime';
 
 /**
  * The website watch at work: checking a monitor (a snapshot every time, a change when the content
@@ -15,46 +30,286 @@ import { adminRecipient, notificationHistory, queueChangeNotifications, sendMail
 const recentVersions = 5;
 
 /**
- * The monitor's recent versions, newest first: the successful snapshots that carry content. A check
- * that finds the page unchanged stores only the hash, so each of these is a distinct version.
+ * A monitor's versions: the successful snapshots that carry content. A check that finds the page
+ * unchanged stores only the hash, so each of these is a distinct version.
  */
-function recentVersionsOf(db: Executor, monitorId: number, limit: number): Snapshot[] {
-  return db
-    .select()
+function isVersionOf(monitorId: number | Placeholder): SQL | undefined {
+  return and(eq(snapshots.monitorId, monitorId), eq(snapshots.status, 'success'), isNotNull(snapshots.rawContent));
+}
+
+/**
+ * The delete that keeps the newest `keep` snapshots of a monitor, the ones a change still points at,
+ * and the recent versions (the content that unchanged snapshots stand for, and that the next diff
+ * starts from). One statement, so a check's writes stay one short transaction.
+ */
+function pruneQuery(db: Executor, monitorId: number | Placeholder, keep: number | Placeholder) {
+  const newest = db
+    .select({ id: snapshots.id })
     .from(snapshots)
-    .where(and(eq(snapshots.monitorId, monitorId), eq(snapshots.status, 'success'), isNotNull(snapshots.rawContent)))
+    .where(eq(snapshots.monitorId, monitorId))
     .orderBy(desc(snapshots.capturedAt), desc(snapshots.id))
-    .limit(limit)
-    .all();
+    .limit(keep);
+  const lastChanges = db
+    .select({ snapshotId: changes.snapshotId })
+    .from(changes)
+    .where(eq(changes.monitorId, monitorId))
+    .orderBy(desc(changes.detectedAt))
+    .limit(keep)
+    .as('last_changes');
+  // The nulls (changes whose snapshot is gone) are left out: NOT IN a list holding NULL is never true.
+  const referenced = db
+    .select({ snapshotId: lastChanges.snapshotId })
+    .from(lastChanges)
+    .where(isNotNull(lastChanges.snapshotId));
+  const versions = db
+    .select({ id: snapshots.id })
+    .from(snapshots)
+    .where(isVersionOf(monitorId))
+    .orderBy(desc(snapshots.capturedAt), desc(snapshots.id))
+    .limit(recentVersions);
+  return db
+    .delete(snapshots)
+    .where(
+      and(
+        eq(snapshots.monitorId, monitorId),
+        notInArray(snapshots.id, newest),
+        notInArray(snapshots.id, referenced),
+        notInArray(snapshots.id, versions),
+      ),
+    );
 }
 
 /**
  * Keeps the newest `keep` snapshots of a monitor, the ones a change still points at, and the recent
  * versions (the content that unchanged snapshots stand for, and that the next diff starts from).
  */
-export function pruneSnapshots(db: Db, monitorId: number, keep: number): void {
-  const kept = db
-    .select({ id: snapshots.id })
-    .from(snapshots)
-    .where(eq(snapshots.monitorId, monitorId))
-    .orderBy(desc(snapshots.capturedAt), desc(snapshots.id))
-    .limit(keep)
-    .all()
-    .map((r) => r.id);
-  const referenced = db
-    .select({ id: changes.snapshotId })
-    .from(changes)
-    .where(eq(changes.monitorId, monitorId))
-    .orderBy(desc(changes.detectedAt))
-    .limit(keep)
-    .all()
-    .flatMap((r) => (r.id === null ? [] : [r.id]));
-  const versions = recentVersionsOf(db, monitorId, recentVersions).map((v) => v.id);
-  const keepIds = [...new Set([...kept, ...referenced, ...versions])];
-  if (keepIds.length === 0) return;
-  db.delete(snapshots)
-    .where(and(eq(snapshots.monitorId, monitorId), notInArray(snapshots.id, keepIds)))
-    .run();
+export function pruneSnapshots(db: Executor, monitorId: number, keep: number): void {
+  pruneQuery(db, monitorId, keep).run();
+}
+
+type QueuedWrite = { write: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * Commits the writes of checks that finish close together in one transaction. Each check's writes
+ * still succeed or fail on their own (a savepoint each), but they share the commit, and so the
+ * fsync that `synchronous = FULL` makes of every commit (about a millisecond, during which the event
+ * loop stands still). A write waits at most for the rest of this turn of the event loop; its promise
+ * settles once it is committed (or rolled back).
+ */
+class CheckWrites {
+  private queue: QueuedWrite[] = [];
+  private readonly commit: (batch: readonly QueuedWrite[]) => Settled[];
+
+  constructor(client: Db['$client']) {
+    // better-sqlite3 makes a transaction called inside another one a savepoint.
+    const each = client.transaction((write: () => unknown) => write());
+    this.commit = client.transaction((batch: readonly QueuedWrite[]) =>
+      batch.map((queued): Settled => {
+        try {
+          return { ok: true, value: each(queued.write) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      }),
+    );
+  }
+
+  /** Runs `write` (synchronous database work) in the next shared transaction. */
+  run<T>(write: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (this.queue.length === 0) setImmediate(() => this.flush());
+      this.queue.push({ write, resolve: (value) => resolve(value as T), reject });
+    });
+  }
+
+  private flush(): void {
+    const batch = this.queue;
+    this.queue = [];
+    let settled: Settled[];
+    try {
+      settled = this.commit(batch);
+    } catch (error) {
+      for (const queued of batch) queued.reject(error);
+      return;
+    }
+    batch.forEach((queued, i) => {
+      const result = settled[i];
+      if (result?.ok === true) queued.resolve(result.value);
+      else queued.reject(result?.ok === false ? result.error : new Error('The check was not written'));
+    });
+  }
+}
+
+/** A value filled in when a prepared statement runs, usable where drizzle wants SQL. */
+const param = (name: string): SQL => sql`${sql.placeholder(name)}`;
+
+/**
+ * What every check reads and writes, prepared once per database: building these queries anew for
+ * each of 200 checks cost more CPU than running them.
+ */
+function prepareChecks(db: Db) {
+  const monitorId = sql.placeholder('monitorId');
+  const now = sql.placeholder('now');
+  return {
+    db,
+    writes: new CheckWrites(db.$client),
+    monitor: db.select().from(monitors).where(eq(monitors.id, monitorId)).prepare(),
+    /** The recent versions, newest first, without their text (only a diff needs the newest one's). */
+    versions: db
+      .select({
+        id: snapshots.id,
+        contentHash: snapshots.contentHash,
+        excerpt: snapshots.excerpt,
+        elementsFound: snapshots.elementsFound,
+      })
+      .from(snapshots)
+      .where(isVersionOf(monitorId))
+      .orderBy(desc(snapshots.capturedAt), desc(snapshots.id))
+      .limit(recentVersions)
+      .prepare(),
+    text: db
+      .select({ rawContent: snapshots.rawContent })
+      .from(snapshots)
+      .where(eq(snapshots.id, sql.placeholder('snapshotId')))
+      .prepare(),
+    insertSnapshot: db
+      .insert(snapshots)
+      .values({
+        monitorId,
+        status: sql.placeholder('status'),
+        contentHash: sql.placeholder('contentHash'),
+        rawContent: sql.placeholder('rawContent'),
+        excerpt: sql.placeholder('excerpt'),
+        errorMessage: sql.placeholder('errorMessage'),
+        elementsFound: sql.placeholder('elementsFound'),
+        durationMs: sql.placeholder('durationMs'),
+        capturedAt: now,
+      })
+      .returning({ id: snapshots.id })
+      .prepare(),
+    // An update's values take no bare placeholder, only SQL: these pass to SQLite as given, so the
+    // times go in as the epoch milliseconds the timestamp columns store.
+    recordSuccess: db
+      .update(monitors)
+      .set({
+        lastCheckAt: param('nowMs'),
+        lastContentHash: param('hash'),
+        etag: param('etag'),
+        lastModified: param('lastModified'),
+        errorCount: 0,
+        status: param('status'),
+        updatedAt: param('nowMs'),
+      })
+      .where(eq(monitors.id, monitorId))
+      .prepare(),
+    recordError: db
+      .update(monitors)
+      .set({
+        errorCount: param('errorCount'),
+        status: param('status'),
+        lastCheckAt: param('nowMs'),
+        updatedAt: param('nowMs'),
+      })
+      .where(eq(monitors.id, monitorId))
+      .prepare(),
+    prune: pruneQuery(db, monitorId, sql.placeholder('keep')).prepare(),
+  };
+}
+
+const checkStatements = new RuntimeKey<ReturnType<typeof prepareChecks>>('monitoring: check statements');
+
+interface Written {
+  snapshotId: number;
+  changeId: number | null;
+  status: Monitor['status'];
+  turnedToError: boolean;
+}
+
+/** Records one check: its snapshot, the change (with its notifications) if any, the monitor's state. */
+function recordCheck(
+  ctx: ServiceContext,
+  monitor: Monitor,
+  last: { excerpt: string | null; elementsFound: number } | undefined,
+  outcome: CheckOutcome,
+  now: Date,
+): Written {
+  const s = ctx.runtime.state(checkStatements, prepareChecks);
+  const mc = ctx.config.monitor;
+  const monitorId = monitor.id;
+  let written: Written;
+  if (outcome.kind === 'error') {
+    const snapshot = s.insertSnapshot.get({
+      monitorId,
+      status: outcome.snapshotStatus,
+      contentHash: null,
+      rawContent: null,
+      excerpt: null,
+      errorMessage: outcome.message,
+      elementsFound: outcome.elementsFound ?? 0,
+      durationMs: outcome.durationMs,
+      now,
+    });
+    if (!snapshot) throw new Error('Inserting the snapshot returned no row');
+    const errorCount = monitor.errorCount + 1;
+    const status: Monitor['status'] =
+      monitor.status === 'paused' ? 'paused' : errorCount >= mc.errorThreshold ? 'error' : monitor.status;
+    s.recordError.run({ monitorId, errorCount, status, nowMs: now.getTime() });
+    written = {
+      snapshotId: snapshot.id,
+      changeId: null,
+      status,
+      turnedToError: status === 'error' && monitor.status !== 'error',
+    };
+  } else {
+    // 304: nothing was downloaded; the last content still stands.
+    const notModified = outcome.kind === 'unchanged' && outcome.notModified;
+    const hash = notModified ? monitor.lastContentHash : outcome.hash;
+    const snapshot = s.insertSnapshot.get({
+      monitorId,
+      status: 'success',
+      contentHash: hash,
+      // Unchanged content is not stored again: the snapshot that holds this hash's text stands for it.
+      rawContent: outcome.kind === 'unchanged' ? null : outcome.text,
+      excerpt: notModified ? (last?.excerpt ?? null) : outcome.excerpt,
+      errorMessage: null,
+      elementsFound: outcome.elementsFound ?? last?.elementsFound ?? 0,
+      durationMs: outcome.durationMs,
+      now,
+    });
+    if (!snapshot) throw new Error('Inserting the snapshot returned no row');
+    let changeId: number | null = null;
+    if (outcome.kind === 'changed') {
+      const change = s.db
+        .insert(changes)
+        .values({
+          monitorId,
+          snapshotId: snapshot.id,
+          changeType: outcome.changeType,
+          summary: outcome.summary,
+          diffContent: outcome.diff.unified,
+          severity: outcome.severity,
+          detectedAt: now,
+        })
+        .returning({ id: changes.id })
+        .get();
+      if (!change) throw new Error('Inserting the change returned no row');
+      changeId = change.id;
+      queueChangeNotifications(s.db, ctx.config, monitor, change.id);
+    }
+    const status: Monitor['status'] = monitor.status === 'paused' ? 'paused' : 'active';
+    s.recordSuccess.run({
+      monitorId,
+      hash,
+      etag: outcome.etag ?? monitor.etag,
+      lastModified: outcome.lastModified ?? monitor.lastModified,
+      status,
+      nowMs: now.getTime(),
+    });
+    written = { snapshotId: snapshot.id, changeId, status, turnedToError: false };
+  }
+  s.prune.run({ monitorId, keep: mc.snapshotRetention });
+  return written;
 }
 
 /**
@@ -63,10 +318,15 @@ export function pruneSnapshots(db: Db, monitorId: number, keep: number): void {
  * content that returns to a recent version is no new change. Repeated failures turn the monitor to
  * status error and email the admin once; a success brings it back.
  */
-export async function runCheck(ctx: ServiceContext, monitor: Monitor, spacer?: HostSpacer): Promise<CheckResult> {
-  const { db, config } = ctx;
+export async function runCheck(
+  ctx: ServiceContext,
+  monitor: Monitor,
+  tools: Partial<CheckTools> = {},
+): Promise<CheckResult> {
+  const { config } = ctx;
   const mc = config.monitor;
-  const recent = recentVersionsOf(db, monitor.id, recentVersions);
+  const s = ctx.runtime.state(checkStatements, prepareChecks);
+  const recent = s.versions.all({ monitorId: monitor.id });
   const last = recent[0];
   const outcome = await checkPage(
     {
@@ -78,10 +338,10 @@ export async function runCheck(ctx: ServiceContext, monitor: Monitor, spacer?: H
     },
     {
       hash: monitor.lastContentHash,
-      text: last?.rawContent ?? null,
+      text: last ? (s.text.get({ snapshotId: last.id })?.rawContent ?? null) : null,
       etag: monitor.etag ?? undefined,
       lastModified: monitor.lastModified ?? undefined,
-      recentHashes: recent.flatMap((s) => (s.contentHash ? [s.contentHash] : [])),
+      recentHashes: recent.flatMap((v) => (v.contentHash ? [v.contentHash] : [])),
     },
     {
       domain: mc.domain,
@@ -89,93 +349,13 @@ export async function runCheck(ctx: ServiceContext, monitor: Monitor, spacer?: H
       resolve: mc.resolve,
       timeoutMs: mc.timeoutMs,
       maxBytes: mc.maxBytes,
-      spacer,
+      spacer: tools.spacer,
+      connections: tools.connections,
       timeZone: config.timeZone,
     },
   );
   const now = ctx.runtime.now();
-
-  const result = db.transaction((tx) => {
-    if (outcome.kind === 'error') {
-      const snapshot = tx
-        .insert(snapshots)
-        .values({
-          monitorId: monitor.id,
-          status: outcome.snapshotStatus,
-          errorMessage: outcome.message,
-          elementsFound: outcome.elementsFound ?? 0,
-          durationMs: outcome.durationMs,
-          capturedAt: now,
-        })
-        .returning()
-        .get();
-      const errorCount = monitor.errorCount + 1;
-      const status: Monitor['status'] =
-        monitor.status === 'paused' ? 'paused' : errorCount >= mc.errorThreshold ? 'error' : monitor.status;
-      tx.update(monitors)
-        .set({ errorCount, status, lastCheckAt: now, updatedAt: now })
-        .where(eq(monitors.id, monitor.id))
-        .run();
-      return {
-        snapshotId: snapshot.id,
-        changeId: null,
-        status,
-        turnedToError: status === 'error' && monitor.status !== 'error',
-      };
-    }
-
-    // 304: nothing was downloaded; the last content still stands.
-    const hash = outcome.kind === 'unchanged' && outcome.notModified ? monitor.lastContentHash : outcome.hash;
-    const snapshot = tx
-      .insert(snapshots)
-      .values({
-        monitorId: monitor.id,
-        status: 'success',
-        contentHash: hash,
-        // Unchanged content is not stored again: the snapshot that holds this hash's text stands for it.
-        rawContent: outcome.kind === 'unchanged' ? null : outcome.text,
-        excerpt: outcome.kind === 'unchanged' && outcome.notModified ? (last?.excerpt ?? null) : outcome.excerpt,
-        elementsFound: outcome.elementsFound ?? last?.elementsFound ?? 0,
-        durationMs: outcome.durationMs,
-        capturedAt: now,
-      })
-      .returning()
-      .get();
-    let changeId: number | null = null;
-    if (outcome.kind === 'changed') {
-      const change = tx
-        .insert(changes)
-        .values({
-          monitorId: monitor.id,
-          snapshotId: snapshot.id,
-          changeType: outcome.changeType,
-          summary: outcome.summary,
-          diffContent: outcome.diff.unified,
-          severity: outcome.severity,
-          detectedAt: now,
-        })
-        .returning()
-        .get();
-      changeId = change.id;
-      queueChangeNotifications(tx, config, monitor, change.id);
-    }
-    const status: Monitor['status'] = monitor.status === 'paused' ? 'paused' : 'active';
-    tx.update(monitors)
-      .set({
-        lastCheckAt: now,
-        lastContentHash: hash,
-        etag: outcome.etag ?? monitor.etag,
-        lastModified: outcome.lastModified ?? monitor.lastModified,
-        errorCount: 0,
-        status,
-        updatedAt: now,
-      })
-      .where(eq(monitors.id, monitor.id))
-      .run();
-    return { snapshotId: snapshot.id, changeId, status, turnedToError: false };
-  });
-
-  pruneSnapshots(db, monitor.id, mc.snapshotRetention);
+  const result = await s.writes.run(() => recordCheck(ctx, monitor, last, outcome, now));
   if (result.turnedToError && outcome.kind === 'error') notifyAdminOfFailure(ctx, monitor, outcome.message);
   return {
     monitorId: monitor.id,
@@ -242,10 +422,10 @@ export function snapshotContent(db: Db, snapshot: Snapshot): string | null {
 
 /** Checks one monitor through the runner (joining a check of it already under way). */
 export function checkMonitor(ctx: ServiceContext, monitor: Monitor): Promise<CheckResult> {
-  return ctx.runtime.monitorRunner.check(monitor.id, (spacer) => {
+  return ctx.runtime.monitorRunner.check(monitor.id, (tools) => {
     // Re-read: the row may have changed (or gone) while waiting for a slot.
-    const fresh = ctx.db.select().from(monitors).where(eq(monitors.id, monitor.id)).get() ?? monitor;
-    return runCheck(ctx, fresh, spacer);
+    const fresh = ctx.runtime.state(checkStatements, prepareChecks).monitor.get({ monitorId: monitor.id }) ?? monitor;
+    return runCheck(ctx, fresh, tools);
   });
 }
 
