@@ -151,20 +151,12 @@ export async function signInAsAdmin(journey: Journey): Promise<void> {
  */
 export async function mailedLink(smtp: TestSmtp, to: string, path: string, count = 1): Promise<string> {
   const pattern = new RegExp(`https?://\\S+?${path}\\?token=[A-Za-z0-9_%-]+`);
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const links = smtp.messages
-      .filter((mail) => mail.envelopeTo.includes(to))
-      .map((mail) => pattern.exec(mail.parsed.text ?? '')?.[0])
-      .filter((link) => link !== undefined);
-    const newest = links.at(-1);
-    if (links.length >= count && newest !== undefined) {
-      const url = new URL(newest);
-      return url.pathname + url.search;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`expected ${count} ${path} link(s) mailed to ${to}, got ${links.length}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const mails = await smtp.waitForMatching(
+    (mail) => mail.envelopeTo.includes(to) && pattern.test(mail.parsed.text ?? ''),
+    count,
+  );
+  const newest = pattern.exec(mails.at(-1)?.parsed.text ?? '')?.[0];
+  if (newest === undefined) throw new Error(`expected ${count} ${path} link(s) mailed to ${to}`);
+  const url = new URL(newest);
+  return url.pathname + url.search;
 }

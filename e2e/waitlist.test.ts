@@ -44,13 +44,12 @@ afterAll(async () => {
 
 /** Resolves once a mail to `to` whose subject starts with `subject` has arrived. */
 async function mailTo(to: string, subject: string): Promise<ReceivedMail> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const found = smtp.messages.find((m) => m.envelopeTo.includes(to) && (m.parsed.subject ?? '').startsWith(subject));
-    if (found) return found;
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} starting '${subject}'`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const [found] = await smtp.waitForMatching(
+    (m) => m.envelopeTo.includes(to) && (m.parsed.subject ?? '').startsWith(subject),
+    1,
+  );
+  if (!found) throw new Error(`no mail to ${to} starting '${subject}'`);
+  return found;
 }
 
 interface SheetAnswer {

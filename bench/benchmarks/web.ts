@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { admin, Api, inDays } from '../lib/api';
 import { appEnv } from '../lib/app-env';
-import { launchChromium, median } from '../lib/browser';
+import { launchChromium, median, visibleAt, watchVisible } from '../lib/browser';
 import { kb, ms, ratio, row, type Section } from '../lib/report';
 import { builtWebDist, type Child, startChild } from '../lib/spawn';
 
@@ -61,38 +61,15 @@ function recordAssets(page: Page): () => Promise<Loaded> {
 
 /**
  * Time from navigation start to the first frame in which a 'View & Sign Up' link is visible,
- * measured inside the page: checked on every animation frame, which runs only once the page can
- * render (stylesheets loaded). A string, not a function: tsx would add helpers the page lacks.
+ * measured inside the page (lib/browser.ts `watchVisible`).
  */
-const watchFirstCard = `
-  (() => {
-    const check = () => {
-      for (const link of Array.from(document.querySelectorAll('a'))) {
-        if (link.textContent.trim() === 'View & Sign Up' && link.checkVisibility()) {
-          window.benchFirstCard = performance.now();
-          return;
-        }
-      }
-      requestAnimationFrame(check);
-    };
-    requestAnimationFrame(check);
-  })();
-`;
-
 async function timeFirstCard(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.addInitScript({ content: watchFirstCard });
+    await page.addInitScript({ content: watchVisible('View & Sign Up') });
     await page.goto(url);
-    // A function, not a string: the app's CSP forbids eval.
-    const handle = await page.waitForFunction(
-      () => (window as Window & { benchFirstCard?: number }).benchFirstCard,
-      undefined,
-      { timeout: 15_000 },
-    );
-    const value = await handle.jsonValue();
-    return typeof value === 'number' ? value : Number.NaN;
+    return (await visibleAt(page, 15_000)).ms;
   } finally {
     await context.close();
   }

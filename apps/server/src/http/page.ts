@@ -117,8 +117,15 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
   }
 
   return async (req, res, pathname) => {
-    const route = routes.find((r) => r.pattern.test(pathname)) ?? otherPage;
-    const params = route.pattern.exec(pathname)?.slice(1) ?? [];
+    let route = otherPage;
+    let params: string[] = [];
+    for (const candidate of routes) {
+      const match = candidate.pattern.exec(pathname);
+      if (!match) continue;
+      route = candidate;
+      params = match.slice(1);
+      break;
+    }
     const caller = createCaller(contextFromRequest(req, res, deps));
     const embedded: EmbeddedQuery[] = [];
     // A query that fails (a sheet that does not exist) is left to the page, which asks again and shows why.

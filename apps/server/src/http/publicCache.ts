@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Db } from '@pac/db';
-import { sessionCookieName } from './session';
+import { readCookie, sessionCookieName } from './session';
 
 /**
  * Answers to signed-out visitors' reads of public data (the sheets, a sheet, the hero), kept as
@@ -22,6 +22,7 @@ const cacheableRest = /^\/api\/signup-sheets(?:\/[0-9]+)?$/;
 interface Entry {
   version: string;
   contentType: string;
+  cacheControl: string | null;
   body: Buffer;
 }
 
@@ -58,8 +59,7 @@ export class PublicReadCache {
   keyFor(req: IncomingMessage, url: URL): string | null {
     if (req.method !== 'GET') return null;
     if (req.headers['x-user-id'] !== undefined) return null;
-    const cookie = req.headers.cookie;
-    if (cookie !== undefined && cookie.includes(`${sessionCookieName}=`)) return null;
+    if (readCookie(req, sessionCookieName) !== null) return null;
     const { pathname } = url;
     if (pathname.startsWith('/trpc/')) {
       const procedures = pathname.slice('/trpc/'.length).split(',');
@@ -82,8 +82,9 @@ export class PublicReadCache {
       this.entries.delete(key);
       this.entries.set(key, entry);
       res.statusCode = 200;
+      // The headers the answer was first sent with (REST and tRPC both say no-store).
       res.setHeader('Content-Type', entry.contentType);
-      res.setHeader('Cache-Control', 'no-store');
+      if (entry.cacheControl !== null) res.setHeader('Cache-Control', entry.cacheControl);
       res.setHeader('Content-Length', entry.body.length);
       res.end(entry.body);
       return true;
@@ -128,7 +129,13 @@ export class PublicReadCache {
         typeof contentType === 'string' &&
         contentType.startsWith('application/json')
       ) {
-        this.store(key, { version, contentType, body: Buffer.concat(chunks) });
+        const cacheControl = res.getHeader('Cache-Control');
+        this.store(key, {
+          version,
+          contentType,
+          cacheControl: typeof cacheControl === 'string' ? cacheControl : null,
+          body: Buffer.concat(chunks),
+        });
       }
       return (end as (...args: unknown[]) => ServerResponse)(chunk, ...rest);
     }) as typeof res.end;

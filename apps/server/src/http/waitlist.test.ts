@@ -153,15 +153,8 @@ const isPromotion = (mail: ReceivedMail) => (mail.parsed.subject ?? '').startsWi
 const isWaitlistConfirmation = (mail: ReceivedMail) => (mail.parsed.subject ?? '').startsWith("You're on the waitlist");
 
 /** Resolves once `count` received mails match (the SMTP server is polled, no fixed wait). */
-async function mailsMatching(match: (mail: ReceivedMail) => boolean, count: number): Promise<ReceivedMail[]> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const found = smtp.messages.filter(match);
-    if (found.length >= count) return found;
-    if (Date.now() > deadline) throw new Error(`expected ${count} matching mails, got ${found.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const mailsMatching = (match: (mail: ReceivedMail) => boolean, count: number) =>
+  smtp.waitForMatching(match, count, 20_000);
 /** The manage link's token in a mail (`http://pac.test/my-signup?token=…`). */
 function manageToken(mail: ReceivedMail | undefined): string {
   const match = /http:\/\/pac\.test\/my-signup\?token=([A-Za-z0-9_-]+)/.exec(mail?.parsed.text ?? '');

@@ -23,6 +23,8 @@ export interface TestSmtp {
   logins: string[];
   /** Resolves once at least `count` messages have arrived (or rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** Resolves with the messages `match` accepts once there are at least `count` (or rejects after `timeoutMs`). */
+  waitForMatching(match: (mail: ReceivedMail) => boolean, count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -62,18 +64,25 @@ export async function startTestSmtp(
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
+  const waitForMatching = async (
+    match: (mail: ReceivedMail) => boolean,
+    count: number,
+    timeoutMs = 10_000,
+  ): Promise<ReceivedMail[]> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = messages.filter(match);
+      if (found.length >= count) return found;
+      if (Date.now() > deadline) throw new Error(`expected ${count} matching messages, got ${found.length}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
   return {
     port,
     messages,
     logins,
-    waitFor: async (count, timeoutMs = 10_000) => {
-      const deadline = Date.now() + timeoutMs;
-      while (messages.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} messages, got ${messages.length}`);
-        await new Promise((r) => setTimeout(r, 25));
-      }
-      return messages;
-    },
+    waitFor: (count, timeoutMs) => waitForMatching(() => true, count, timeoutMs),
+    waitForMatching,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -249,7 +249,7 @@ const labels = { week: 'week', day: 'day', hour: 'day-of' } as const;
  * caller runs, each once.
  */
 export async function sendSheetReminders(ctx: UserContext, input: z.output<typeof reminderSendSchema>) {
-  const sheet = getSheet(ctx.db, input.signupSheetId);
+  const sheet = getSheet(ctx, input.signupSheetId);
   assertManagesSheet(ctx.user, sheet.ownerId);
   assertMailConfigured(ctx);
   const due = sheetRecipients(ctx.db, sheet.id, ctx.runtime.now()).map((r) => ({ ...r, type: input.reminderType }));

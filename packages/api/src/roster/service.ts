@@ -61,8 +61,8 @@ const entryColumns = {
 export function getRoster(ctx: UserContext, sheetId: number): Roster {
   const { db, user } = ctx;
   assertManagesSheetId(db, user, sheetId);
-  const sheet = getSheet(db, sheetId);
-  const slots = slotsOfSheet(db, sheetId);
+  const sheet = getSheet(ctx, sheetId);
+  const slots = slotsOfSheet(ctx, sheetId);
   const bySlot = new Map<number, RosterSlot>(
     slots.map((slot) => [slot.id, { ...slot, volunteers: [], waitlistCount: 0 }]),
   );

@@ -8,7 +8,7 @@ import { assertManagesSheet, isAdmin, isOrganizer, managesSheet } from '../lib/a
 import { assertManagesSheetId } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
 import { RuntimeKey } from '../runtime';
-import { readSlotsOfSheet, slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
+import { slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
 import { getUser } from '../users/service';
 import { type VolunteerView, volunteerViewsOfSheet, waitlistCountsBySlot } from '../volunteers/service';
 
@@ -27,8 +27,18 @@ export type SlotWithVolunteers = SlotWithWaitlist & { volunteers: VolunteerView[
 /** `viewerManages`: the caller runs this sheet (an administrator or its organizer), so the page shows their controls. */
 export type SheetDetail = SignupSheet & { slots: SlotWithVolunteers[]; viewerManages: boolean };
 
-export function getSheet(db: Db, id: number): SignupSheet {
-  const sheet = db.select().from(signupSheets).where(eq(signupSheets.id, id)).get();
+function prepareSheet(db: Db) {
+  return db
+    .select()
+    .from(signupSheets)
+    .where(eq(signupSheets.id, sql.placeholder('id')))
+    .prepare();
+}
+const sheetStatement = new RuntimeKey<ReturnType<typeof prepareSheet>>('sheets: one by id');
+
+/** One sheet by id (a statement compiled once per database), or NOT_FOUND. */
+export function getSheet(ctx: ServiceContext, id: number): SignupSheet {
+  const sheet = ctx.runtime.state(sheetStatement, prepareSheet).get({ id });
   if (!sheet) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
   return sheet;
 }
@@ -50,15 +60,6 @@ export function listManagedSheets(db: Db, caller: SessionUser): SheetWithWaitlis
   return isAdmin(caller) ? all : all.filter((s) => managesSheet(caller, s.ownerId));
 }
 
-function prepareSheet(db: Db) {
-  return db
-    .select()
-    .from(signupSheets)
-    .where(eq(signupSheets.id, sql.placeholder('id')))
-    .prepare();
-}
-const sheetStatement = new RuntimeKey<ReturnType<typeof prepareSheet>>('sheets: one by id');
-
 /**
  * One sheet with its slots and their volunteers as `viewer` may see them: three statements,
  * whatever the size, each compiled once per database (the page every parent opens). Contact
@@ -66,9 +67,8 @@ const sheetStatement = new RuntimeKey<ReturnType<typeof prepareSheet>>('sheets: 
  * administrators and the organizer, a count to everyone.
  */
 export function getSheetDetail(ctx: ServiceContext, id: number, viewer: SessionUser | null): SheetDetail {
-  const sheet = ctx.runtime.state(sheetStatement, prepareSheet).get({ id });
-  if (!sheet) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
-  const slots = readSlotsOfSheet(ctx, id);
+  const sheet = getSheet(ctx, id);
+  const slots = slotsOfSheet(ctx, id);
   const viewerManages = managesSheet(viewer, sheet.ownerId);
   const { bySlot, waitlistCounts } = volunteerViewsOfSheet(ctx, id, viewer, viewerManages);
   return {
@@ -100,7 +100,7 @@ export function createSheet(ctx: UserContext, input: z.output<typeof sheetCreate
 export function updateSheet(ctx: UserContext, input: z.output<typeof sheetUpdateSchema>): SheetDetail {
   const { db, user } = ctx;
   const { id, ...changes } = input;
-  assertManagesSheet(user, getSheet(db, id).ownerId);
+  assertManagesSheet(user, getSheet(ctx, id).ownerId);
   if (changes.ownerId !== undefined) {
     if (!isAdmin(user)) throw new TRPCError({ code: 'FORBIDDEN', message: sheetMessages.ownerAdminOnly });
     const owner = getUser(db, changes.ownerId);
@@ -117,7 +117,7 @@ export function updateSheet(ctx: UserContext, input: z.output<typeof sheetUpdate
 /** Slots and signups go with the sheet (foreign-key cascade). */
 export function deleteSheet(ctx: UserContext, id: number): { success: true } {
   const { db } = ctx;
-  assertManagesSheet(ctx.user, getSheet(db, id).ownerId);
+  assertManagesSheet(ctx.user, getSheet(ctx, id).ownerId);
   const removed = db.delete(signupSheets).where(eq(signupSheets.id, id)).run();
   if (removed.changes === 0) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
   return { success: true as const };
@@ -134,7 +134,7 @@ export function duplicateSheet(ctx: UserContext, input: z.output<typeof sheetDup
   const copy = db.transaction((tx) => {
     assertManagesSheetId(tx, user, input.id);
     // better-sqlite3 has one connection: reads through `db` here run inside this transaction.
-    const source = getSheet(db, input.id);
+    const source = getSheet(ctx, input.id);
     const offset = input.eventDate.getTime() - source.eventDate.getTime();
     const shift = (time: Date | null): Date | null => {
       if (time === null) return null;
@@ -143,7 +143,7 @@ export function duplicateSheet(ctx: UserContext, input: z.output<typeof sheetDup
         throw new TRPCError({ code: 'BAD_REQUEST', message: sheetMessages.duplicateOutOfRange });
       return moved;
     };
-    const slots = slotsOfSheet(db, source.id).map((slot) => ({
+    const slots = slotsOfSheet(ctx, source.id).map((slot) => ({
       title: slot.title,
       description: slot.description,
       startTime: shift(slot.startTime),

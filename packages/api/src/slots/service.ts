@@ -70,18 +70,9 @@ function prepareSheetSlots(db: Db) {
 }
 const sheetSlotsStatement = new RuntimeKey<ReturnType<typeof prepareSheetSlots>>('slots: of one sheet');
 
-/** A sheet's slots in slot order through a statement compiled once per database: the sheet page's read path. */
-export function readSlotsOfSheet(ctx: ServiceContext, sheetId: number): VolunteerSlot[] {
+/** A sheet's slots in slot order, through a statement compiled once per database. */
+export function slotsOfSheet(ctx: ServiceContext, sheetId: number): VolunteerSlot[] {
   return ctx.runtime.state(sheetSlotsStatement, prepareSheetSlots).all({ sheetId });
-}
-
-export function slotsOfSheet(db: Db, sheetId: number): VolunteerSlot[] {
-  return db
-    .select()
-    .from(volunteerSlots)
-    .where(eq(volunteerSlots.signupSheetId, sheetId))
-    .orderBy(...slotOrder)
-    .all();
 }
 
 /** A new slot on a sheet the caller runs. */

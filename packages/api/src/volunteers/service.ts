@@ -485,7 +485,7 @@ export function manageInfo(ctx: ServiceContext, input: z.output<typeof mySignupS
   const volunteer = managedVolunteer(ctx, input.token);
   const { slot, sheet } = getSlotWithSheet(ctx.db, volunteer.slotId);
   const now = ctx.runtime.now();
-  const otherSlots = slotsOfSheet(ctx.db, sheet.id)
+  const otherSlots = slotsOfSheet(ctx, sheet.id)
     .filter(
       (s) =>
         s.id !== slot.id &&
