@@ -204,7 +204,11 @@ type SignupRow = {
   slotId: number;
   /** Admins may still add volunteers to a slot that has started (API.md). */
   allowClosed: boolean;
-  userId: number | null;
+  /**
+   * Whose signup it is (see signupOwner), asked only once the signup is going in: a refused
+   * signup (a full slot) never pays for the account lookup.
+   */
+  owner: () => number | null;
   name: string;
   email: string;
   phone: string;
@@ -226,7 +230,12 @@ type SignupRow = {
 function signupTransaction(db: Db): (row: SignupRow) => Volunteer {
   const slotId = sql.placeholder('slotId');
   const slot = db
-    .select({ startTime: volunteerSlots.startTime, eventDate: signupSheets.eventDate })
+    .select({
+      startTime: volunteerSlots.startTime,
+      eventDate: signupSheets.eventDate,
+      currentVolunteers: volunteerSlots.currentVolunteers,
+      maxVolunteers: volunteerSlots.maxVolunteers,
+    })
     .from(volunteerSlots)
     .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
     .where(eq(volunteerSlots.id, slotId))
@@ -257,14 +266,19 @@ function signupTransaction(db: Db): (row: SignupRow) => Volunteer {
     })
     .returning()
     .prepare();
-  // better-sqlite3's own transaction (what drizzle's db.transaction calls underneath): BEGIN, the
-  // function, COMMIT, or ROLLBACK when it throws. One connection, so statements prepared on `db` run in it.
-  return db.$client.transaction((row: SignupRow): Volunteer => {
+  /** The slot, or the refusal every signup on it gets whatever the count. */
+  const openSlot = (row: SignupRow) => {
     const found = slot.get({ slotId: row.slotId });
     if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
     if (!row.allowClosed && signupsClosed(found, row.signupTime)) {
       throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.signupsClosed });
     }
+    return found;
+  };
+  // better-sqlite3's own transaction (what drizzle's db.transaction calls underneath): BEGIN, the
+  // function, COMMIT, or ROLLBACK when it throws. One connection, so statements prepared on `db` run in it.
+  const write = db.$client.transaction((row: SignupRow): Volunteer => {
+    openSlot(row);
     // Capacity first: on a full slot everyone who does not ask for the waitlist hears the same
     // thing, so the answer never tells a stranger whether some address is signed up. (A throw
     // below rolls the raised count back.) A slot with room has an empty waitlist (every freed spot
@@ -277,10 +291,22 @@ function signupTransaction(db: Db): (row: SignupRow) => Volunteer {
       throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.alreadySignedUp });
     }
     const status: VolunteerStatus = confirmed ? 'confirmed' : 'waitlisted';
-    const created = insert.get({ ...row, status });
+    const created = insert.get({ ...row, userId: row.owner(), status });
     if (!created) throw new Error('Inserting the volunteer returned no row');
     return created;
   });
+  return (row) => {
+    // Once a slot is full, nearly every signup on it is refused (the evening a newsletter goes
+    // out, most of them). Such a refusal writes nothing, so it is decided on one read, without
+    // BEGIN, the guarded UPDATE and ROLLBACK: the slot was full when it was read, which is when
+    // the signup happened. A slot with room goes on to the transaction, whose guarded UPDATE
+    // alone decides whether the spot is still there.
+    const found = openSlot(row);
+    if (!row.waitlist && found.currentVolunteers >= found.maxVolunteers) {
+      throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.slotFull });
+    }
+    return write(row);
+  };
 }
 
 const signupStatements = new RuntimeKey<(row: SignupRow) => Volunteer>('volunteers: signup transaction');
@@ -289,22 +315,23 @@ const signupStatements = new RuntimeKey<(row: SignupRow) => Volunteer>('voluntee
  * Whose signup this is. An admin may name an account (`userId`). Otherwise it is the caller's own
  * only when made with the caller's own email; with any other email (an organizer entering a
  * volunteer who phoned in) it belongs to the verified account with that email, or to nobody. A
- * userId naming someone else is refused for everyone but admins.
+ * userId naming someone else is refused for everyone but admins. The claim is checked here; the
+ * answer is a lookup that the signup asks only when it is about to insert its row.
  */
 export function signupOwner(
-  db: Db,
+  ctx: ServiceContext,
   caller: SessionUser | null,
   input: { userId?: number | null; email: string },
-): number | null {
+): () => number | null {
   const claimed = input.userId ?? null;
   if (claimed !== null && claimed !== caller?.id) {
     assertOwnerOrAdmin(caller, claimed, volunteerMessages.notYourself);
     // A missing account is the caller's mistake, not a foreign-key failure (which would be a 500).
-    if (!userExists(db, claimed)) throw new TRPCError({ code: 'NOT_FOUND', message: userMessages.userNotFound });
-    return claimed;
+    if (!userExists(ctx.db, claimed)) throw new TRPCError({ code: 'NOT_FOUND', message: userMessages.userNotFound });
+    return () => claimed;
   }
-  if (caller && caller.email === input.email) return caller.id;
-  return verifiedUserIdByEmail(db, input.email);
+  if (caller && caller.email === input.email) return () => caller.id;
+  return () => verifiedUserIdByEmail(ctx, input.email);
 }
 
 /**
@@ -322,7 +349,7 @@ export function signUp(
   const { db, runtime } = ctx;
   // Whoever runs the sheet may add volunteers to a slot that has started, without the per-address limit.
   const admin = isOrganizer(ctx.user) && managesSheet(ctx.user, slotSheetOwner(db, input.slotId).ownerId);
-  const userId = signupOwner(db, ctx.user, input);
+  const owner = signupOwner(ctx, ctx.user, input);
   const taken = !admin && ctx.clientAddress !== null ? runtime.limits.signups.take(ctx.clientAddress) : null;
   if (taken && !taken.allowed)
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: volunteerMessages.tooManySignups });
@@ -334,7 +361,7 @@ export function signUp(
     )({
       slotId: input.slotId,
       allowClosed: admin,
-      userId,
+      owner,
       name: input.name,
       email: input.email,
       phone: input.phone,
