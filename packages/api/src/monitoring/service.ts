@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
 import type { CheckResult, CheckTools } from '../lib/monitorRunner';
+import { commitTogether } from '../lib/sharedCommits';
 import { adminRecipient, notificationHistory, queueChangeNotifications, sendMail } from '../notifications/service';
 import { RuntimeKey } from '../runtime';
 
@@ -87,60 +88,6 @@ export function pruneSnapshots(db: Executor, monitorId: number, keep: number): v
   pruneQuery(db, monitorId, keep).run();
 }
 
-type QueuedWrite = { write: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
-type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
-
-/**
- * Commits the writes of checks that finish close together in one transaction. Each check's writes
- * still succeed or fail on their own (a savepoint each), but they share the commit, and so the
- * fsync that `synchronous = FULL` makes of every commit (about a millisecond, during which the event
- * loop stands still). A write waits at most for the rest of this turn of the event loop; its promise
- * settles once it is committed (or rolled back).
- */
-class CheckWrites {
-  private queue: QueuedWrite[] = [];
-  private readonly commit: (batch: readonly QueuedWrite[]) => Settled[];
-
-  constructor(client: Db['$client']) {
-    // better-sqlite3 makes a transaction called inside another one a savepoint.
-    const each = client.transaction((write: () => unknown) => write());
-    this.commit = client.transaction((batch: readonly QueuedWrite[]) =>
-      batch.map((queued): Settled => {
-        try {
-          return { ok: true, value: each(queued.write) };
-        } catch (error) {
-          return { ok: false, error };
-        }
-      }),
-    );
-  }
-
-  /** Runs `write` (synchronous database work) in the next shared transaction. */
-  run<T>(write: () => T): Promise<T> {
-    return new Promise<T>((resolve, reject) => {
-      if (this.queue.length === 0) setImmediate(() => this.flush());
-      this.queue.push({ write, resolve: (value) => resolve(value as T), reject });
-    });
-  }
-
-  private flush(): void {
-    const batch = this.queue;
-    this.queue = [];
-    let settled: Settled[];
-    try {
-      settled = this.commit(batch);
-    } catch (error) {
-      for (const queued of batch) queued.reject(error);
-      return;
-    }
-    batch.forEach((queued, i) => {
-      const result = settled[i];
-      if (result?.ok === true) queued.resolve(result.value);
-      else queued.reject(result?.ok === false ? result.error : new Error('The check was not written'));
-    });
-  }
-}
-
 /** A value filled in when a prepared statement runs, usable where drizzle wants SQL. */
 const param = (name: string): SQL => sql`${sql.placeholder(name)}`;
 
@@ -153,7 +100,6 @@ function prepareChecks(db: Db) {
   const now = sql.placeholder('now');
   return {
     db,
-    writes: new CheckWrites(db.$client),
     monitor: db.select().from(monitors).where(eq(monitors.id, monitorId)).prepare(),
     /** The recent versions, newest first, without their text (only a diff needs the newest one's). */
     versions: db
@@ -355,7 +301,7 @@ export async function runCheck(
     },
   );
   const now = ctx.runtime.now();
-  const result = await s.writes.run(() => recordCheck(ctx, monitor, last, outcome, now));
+  const result = await commitTogether(ctx, () => recordCheck(ctx, monitor, last, outcome, now));
   if (result.turnedToError && outcome.kind === 'error') notifyAdminOfFailure(ctx, monitor, outcome.message);
   return {
     monitorId: monitor.id,

@@ -31,6 +31,7 @@ import type { Context, ServiceContext, SessionUser, UserContext } from '../conte
 import { assertOwnerOrAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { managesVolunteer, slotSheetOwner } from '../lib/sheetAccess';
 import { assertValidLink } from '../lib/links';
+import { commitTogether } from '../lib/sharedCommits';
 import { hasChanges } from '../lib/updates';
 import { currentSender } from '../notifications/service';
 import { RuntimeKey } from '../runtime';
@@ -220,14 +221,38 @@ type SignupRow = {
 };
 
 /**
- * The signup as one transaction whose statements are built and compiled once per database rather
- * than on every signup. On the busiest write path, building the drizzle queries, compiling them
- * again and making a new transaction wrapper (drizzle's `db.transaction` makes one per call) took
- * ~150 µs of CPU per signup; prepared once, the signup takes ~17 µs (bench/results.md notes). It
- * reads the slot's times and raises its count itself: prepared statements cannot call another
- * domain's functions.
+ * The answer to a signup on a full slot: the one most signups get the evening a newsletter goes
+ * out. It is an expected answer, not a fault, so no stack trace is captured for it (capturing one,
+ * through the procedure's async frames, was a twentieth of a refused signup's CPU).
  */
-function signupTransaction(db: Db): (row: SignupRow) => Volunteer {
+function slotFullRefusal(): TRPCError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new TRPCError({ code: 'CONFLICT', message: volunteerMessages.slotFull });
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+interface SignupSteps {
+  /**
+   * Refuses, on one read and before any write, a signup that the slot's state alone refuses: no
+   * such slot, signups closed, or full for someone not asking for the waitlist.
+   */
+  refuseEarly(row: SignupRow): void;
+  /** The signup's writes; run inside a transaction, which its throw rolls back. */
+  write(row: SignupRow): Volunteer;
+}
+
+/**
+ * The signup's statements, built and compiled once per database rather than on every signup. On
+ * the busiest write path, building the drizzle queries, compiling them again and making a new
+ * transaction wrapper (drizzle's `db.transaction` makes one per call) took ~150 µs of CPU per
+ * signup; prepared once, the signup takes ~17 µs (bench/results.md notes). It reads the slot's
+ * times and raises its count itself: prepared statements cannot call another domain's functions.
+ */
+function prepareSignup(db: Db): SignupSteps {
   const slotId = sql.placeholder('slotId');
   const slot = db
     .select({
@@ -275,9 +300,18 @@ function signupTransaction(db: Db): (row: SignupRow) => Volunteer {
     }
     return found;
   };
-  // better-sqlite3's own transaction (what drizzle's db.transaction calls underneath): BEGIN, the
-  // function, COMMIT, or ROLLBACK when it throws. One connection, so statements prepared on `db` run in it.
-  const write = db.$client.transaction((row: SignupRow): Volunteer => {
+  /**
+   * Once a slot is full, nearly every signup on it is refused (the evening a newsletter goes out,
+   * most of them). Such a refusal writes nothing, so it is decided on one read, with no
+   * transaction: the slot was full when it was read, which is when the signup happened.
+   */
+  const refuseEarly = (row: SignupRow) => {
+    const found = openSlot(row);
+    if (!row.waitlist && found.currentVolunteers >= found.maxVolunteers) throw slotFullRefusal();
+  };
+  // One connection, so statements prepared on `db` run in the caller's transaction. Its guarded
+  // UPDATE alone decides whether a spot is still there.
+  const write = (row: SignupRow): Volunteer => {
     openSlot(row);
     // Capacity first: on a full slot everyone who does not ask for the waitlist hears the same
     // thing, so the answer never tells a stranger whether some address is signed up. (A throw
@@ -294,22 +328,11 @@ function signupTransaction(db: Db): (row: SignupRow) => Volunteer {
     const created = insert.get({ ...row, userId: row.owner(), status });
     if (!created) throw new Error('Inserting the volunteer returned no row');
     return created;
-  });
-  return (row) => {
-    // Once a slot is full, nearly every signup on it is refused (the evening a newsletter goes
-    // out, most of them). Such a refusal writes nothing, so it is decided on one read, without
-    // BEGIN, the guarded UPDATE and ROLLBACK: the slot was full when it was read, which is when
-    // the signup happened. A slot with room goes on to the transaction, whose guarded UPDATE
-    // alone decides whether the spot is still there.
-    const found = openSlot(row);
-    if (!row.waitlist && found.currentVolunteers >= found.maxVolunteers) {
-      throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.slotFull });
-    }
-    return write(row);
   };
+  return { refuseEarly, write };
 }
 
-const signupStatements = new RuntimeKey<(row: SignupRow) => Volunteer>('volunteers: signup transaction');
+const signupStatements = new RuntimeKey<SignupSteps>('volunteers: signup statements');
 
 /**
  * Whose signup this is. An admin may name an account (`userId`). Otherwise it is the caller's own
@@ -335,41 +358,44 @@ export function signupOwner(
 }
 
 /**
- * Signs a volunteer up. The capacity check and the insert are one transaction, and the count is
- * raised by a guarded UPDATE, so concurrent signups can never overfill a slot. Each client address
+ * Signs a volunteer up. The capacity check and the insert are one transaction (a savepoint in the
+ * commit it shares with other signups of the same moment), and the count is raised by a guarded
+ * UPDATE, so concurrent signups can never overfill a slot. It answers once that commit is on
+ * disk; a signup the slot refuses outright (full, closed) is answered at once. Each client address
  * may make SIGNUP_RATE_LIMIT signups in 10 minutes (admins exempt), and each email address receives
  * at most a few confirmations an hour, so that the form cannot be used to flood anyone's mailbox.
  * `confirmationEmail` says whether a confirmation is on its way (the page promises one only then).
  * On a full slot, `waitlist: true` makes the signup `waitlisted` instead of refused.
  */
-export function signUp(
+export async function signUp(
   ctx: Context,
   input: z.output<typeof volunteerSignupSchema>,
-): Volunteer & { confirmationEmail: boolean } {
+): Promise<Volunteer & { confirmationEmail: boolean }> {
   const { db, runtime } = ctx;
   // Whoever runs the sheet may add volunteers to a slot that has started, without the per-address limit.
   const admin = isOrganizer(ctx.user) && managesSheet(ctx.user, slotSheetOwner(db, input.slotId).ownerId);
   const owner = signupOwner(ctx, ctx.user, input);
+  const row: SignupRow = {
+    slotId: input.slotId,
+    allowClosed: admin,
+    owner,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    notes: input.notes ?? null,
+    emailConsent: input.emailConsent,
+    signupTime: runtime.now(),
+    waitlist: input.waitlist === true,
+  };
+  const steps = runtime.state(signupStatements, prepareSignup);
+  steps.refuseEarly(row);
   const taken = !admin && ctx.clientAddress !== null ? runtime.limits.signups.take(ctx.clientAddress) : null;
   if (taken && !taken.allowed)
     throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: volunteerMessages.tooManySignups });
   let volunteer: Volunteer;
   try {
-    volunteer = runtime.state(
-      signupStatements,
-      signupTransaction,
-    )({
-      slotId: input.slotId,
-      allowClosed: admin,
-      owner,
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      notes: input.notes ?? null,
-      emailConsent: input.emailConsent,
-      signupTime: runtime.now(),
-      waitlist: input.waitlist === true,
-    });
+    // Answered only once committed (synchronous = FULL); signups arriving together share the commit.
+    volunteer = await commitTogether(ctx, () => steps.write(row));
   } catch (error) {
     // Only signups that happened count against the address.
     if (taken?.allowed) taken.ticket.release();
