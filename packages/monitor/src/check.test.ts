@@ -279,4 +279,10 @@ describe('excerptOf', () => {
     expect(Array.from(long)).toHaveLength(500);
     expect(long.endsWith('…')).toBe(true);
   });
+
+  it('counts characters, not UTF-16 units, and never cuts one in two', () => {
+    expect(excerptOf('😀'.repeat(500))).toBe('😀'.repeat(500));
+    const long = excerptOf(`a${'😀'.repeat(600)}`);
+    expect(long).toBe(`a${'😀'.repeat(498)}…`);
+  });
 });

@@ -21,6 +21,8 @@ import { checkMonitorUrl } from './url.ts';
 
 export const EXCERPT_MAX_CHARS = 500;
 
+const SURROGATE = /[\ud800-\udfff]/;
+
 export interface MonitorToCheck {
   url: string;
   selectors: string[];
@@ -104,7 +106,10 @@ export type CheckOutcome =
 export function excerptOf(text: string, max = EXCERPT_MAX_CHARS): string {
   // Only a prefix can hold the excerpt: a character is at most two UTF-16 units, so `2 * max` units
   // are enough. Splitting the whole page into characters cost half a millisecond per check.
-  const chars = Array.from(text.slice(0, 2 * max + 2));
+  const prefix = text.slice(0, 2 * max + 2);
+  // Without surrogates every character is one unit, and the prefix need not be split either.
+  if (!SURROGATE.test(prefix)) return text.length <= max ? text : `${prefix.slice(0, max - 1)}…`;
+  const chars = Array.from(prefix);
   if (chars.length <= max) return text;
   return `${chars.slice(0, max - 1).join('')}…`;
 }

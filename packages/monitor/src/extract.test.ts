@@ -71,6 +71,16 @@ describe('extractContent', () => {
     expect(a.text).toBe(b.text);
   });
 
+  it('reads every kind of whitespace as a space and starts lines only at block edges', () => {
+    const result = extractContent(
+      '<div id="x">\r\n\t<p> a\u00a0\u00a0b\r\nc\u2028d </p>\n\n<p>\ufeffe\u200bf\ufeffg</p><span>h</span>\u3000<span>i</span>\n</div>',
+      ['#x'],
+      [],
+    );
+    // A byte-order mark inside the text is whitespace; a zero-width space is nothing.
+    expect(result.text).toBe('a b c d\nef g\nh i');
+  });
+
   it('throws InvalidSelectorError for an unreadable selector', () => {
     expect(() => extractContent(page, ['div['], [])).toThrow(InvalidSelectorError);
     expect(() => extractContent(page, ['main'], ['[unclosed'])).toThrow('Invalid CSS selector: [unclosed');

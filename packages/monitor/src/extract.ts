@@ -55,6 +55,8 @@ const SPACED_TAGS = new Set(['td', 'th']);
 
 // Invisible characters that editors and CMSs sprinkle in and out of pages without visible change.
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/gu;
+/** Any UTF-16 unit from U+0300 up: only such text can differ from its NFC form. */
+const MAY_CHANGE_IN_NFC = /[\u0300-\uffff]/;
 
 export class InvalidSelectorError extends Error {
   override readonly name = 'InvalidSelectorError';
@@ -74,11 +76,19 @@ function select(root: HTMLElement, selector: string): HTMLElement[] {
   }
 }
 
+/** Line breaks and byte-order marks inside a text node (see collectText). */
+const LAYOUT_BREAKS = /[\n\ufeff]/g;
+
+/**
+ * Appends the text under `node`; a '\n' in `out` only ever marks the edge of a block element, and
+ * `tidyLines` collapses the rest of the whitespace once for the whole text.
+ */
 function collectText(node: Node, out: string[]): void {
   if (node instanceof TextNode) {
-    // Line breaks in the HTML source are layout, not content: only block elements start lines.
-    // (\s is Unicode whitespace with or without the u flag; without it the regex runs faster.)
-    out.push(node.text.replace(/\s+/g, ' '));
+    // Line breaks in the HTML source are layout, not content: only block elements start lines. A
+    // byte-order mark is whitespace, so it stays a space rather than an invisible character.
+    const text = node.text;
+    out.push(text.includes('\n') || text.includes('\ufeff') ? text.replace(LAYOUT_BREAKS, ' ') : text);
     return;
   }
   if (!(node instanceof HTMLElement)) return;
@@ -93,15 +103,24 @@ function collectText(node: Node, out: string[]): void {
   else if (spaced) out.push(' ');
 }
 
+/** A run of whitespace other than one plain space between two words. */
+const UNTIDY_SPACE = /\s{2,}|[^\S ]/g;
+
+/**
+ * `split('\n').map((l) => l.replace(/\s+/g, ' ').trim()).filter(Boolean).join('\n')` without a
+ * string per line (a page has hundreds): a run of whitespace holding a line break becomes one line
+ * break (so blank lines go), any other run one space, and the ends are trimmed.
+ */
+function tidyLines(text: string): string {
+  return text.replace(UNTIDY_SPACE, (run) => (run.includes('\n') ? '\n' : ' ')).trim();
+}
+
 /** Collapses whitespace inside lines, trims them and drops empty ones; NFC so equal text hashes equal. */
 export function normalizeText(text: string): string {
-  return text
-    .normalize('NFC')
-    .replace(INVISIBLE, '')
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line !== '')
-    .join('\n');
+  // normalize() copies the whole text to check it; text below U+0300 (no combining marks, nothing
+  // that composes or decomposes) is already NFC.
+  const composed = MAY_CHANGE_IN_NFC.test(text) ? text.normalize('NFC') : text;
+  return tidyLines(composed.replace(INVISIBLE, ''));
 }
 
 /**
@@ -109,17 +128,19 @@ export function normalizeText(text: string): string {
  * whole page eight times). Their content is never visited.
  */
 function removeAlwaysRemoved(node: HTMLElement): void {
-  const kept: Node[] = [];
-  let removed = false;
+  // Copied only once something is removed: most elements keep all their children.
+  let kept: Node[] | null = null;
+  let index = 0;
   for (const child of node.childNodes) {
     if (child instanceof HTMLElement && ALWAYS_REMOVED.has(child.rawTagName.toLowerCase())) {
-      removed = true;
-      continue;
+      kept ??= node.childNodes.slice(0, index);
+    } else {
+      kept?.push(child);
+      if (child instanceof HTMLElement) removeAlwaysRemoved(child);
     }
-    kept.push(child);
-    if (child instanceof HTMLElement) removeAlwaysRemoved(child);
+    index++;
   }
-  if (removed) node.childNodes = kept;
+  if (kept) node.childNodes = kept;
 }
 
 function isInside(element: HTMLElement, taken: ReadonlySet<HTMLElement>): boolean {

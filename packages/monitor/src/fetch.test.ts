@@ -66,6 +66,42 @@ describe('safeFetch against a local stand-in for the school site', () => {
     expect((await safeFetch(new URL(`${site.base}/latin1`), siteOptions)).body).toBe('Café');
   });
 
+  describe('a UTF-8 page that arrives in pieces', () => {
+    // A byte-order mark, then 'Café € ' with each multi-byte character split between two writes,
+    // then a byte-order mark in the middle of the text, which is content and stays.
+    const pieces = [
+      [0xef, 0xbb, 0xbf, 0x43, 0x61, 0x66, 0xc3],
+      [0xa9, 0x20, 0xe2, 0x82],
+      [0xac, 0x20, 0xef, 0xbb, 0xbf, 0x21],
+    ];
+    beforeAll(() => {
+      site.route('/pieces', (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+        const write = (index: number): void => {
+          const piece = pieces[index];
+          if (!piece) {
+            res.end();
+            return;
+          }
+          res.write(Buffer.from(piece));
+          // Apart in time, so that they reach the client as separate chunks.
+          setTimeout(() => write(index + 1), 20);
+        };
+        write(0);
+      });
+    });
+
+    it('decodes characters split between chunks and drops only a leading byte-order mark', async () => {
+      const result = await safeFetch(new URL(`${site.base}/pieces`), siteOptions);
+      expect(result).toMatchObject({ truncated: false, body: 'Café € \ufeff!' });
+    });
+
+    it('leaves out a character cut off by the size limit in a later chunk', async () => {
+      const result = await safeFetch(new URL(`${site.base}/pieces`), { ...siteOptions, maxBytes: 10 });
+      expect(result).toMatchObject({ truncated: true, body: 'Café ' });
+    });
+  });
+
   it('sends If-None-Match / If-Modified-Since and reports 304 as not modified', async () => {
     site.route('/conditional', (req, res) => {
       if (req.headers['if-none-match'] === '"v7"') res.writeHead(304, { etag: '"v7"' }).end();
