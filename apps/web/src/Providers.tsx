@@ -1,9 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { toastDurationMs } from './lib/notify';
+import { ToastHost } from './components/Toasts';
 import { AccountDialogsProvider } from './session/AccountDialogsProvider';
 import { AuthDialogProvider } from './session/AuthDialogProvider';
 import { CurrentUserProvider } from './session/CurrentUserProvider';
@@ -22,8 +21,7 @@ export interface ProvidersProps {
 export function Providers({ children, queryClient, trpcClient, env = 'default' }: ProvidersProps) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      {/* Top-centre, so that a toast never covers a dialog's buttons. */}
-      <Notifications position="top-center" limit={1} autoClose={toastDurationMs} containerWidth={420} />
+      <ToastHost />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <CurrentUserProvider>

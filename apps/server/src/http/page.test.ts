@@ -37,8 +37,9 @@ const manifest = {
     file: 'assets/SignupSheet.page-xyz.js',
     isDynamicEntry: true,
     imports: ['_Modal-2.js', '_shared-1.js'],
+    css: ['assets/rest-3.css', 'assets/SignupSheet-4.css'],
   },
-  '_Modal-2.js': { file: 'assets/Modal-2.js', imports: ['_shared-1.js'] },
+  '_Modal-2.js': { file: 'assets/Modal-2.js', imports: ['_shared-1.js'], css: ['assets/rest-3.css'] },
 };
 
 let server: TestServer;
@@ -152,9 +153,15 @@ describe('the first data of a page, in its HTML', () => {
       .querySelectorAll('link[rel=modulepreload]')
       .map((l) => l.getAttribute('href'));
     expect(preloads).toEqual(['/assets/SignupSheet.page-xyz.js', '/assets/Modal-2.js', '/assets/shared-1.js']);
+    // Their stylesheets, each once, those of imported chunks first (the order the app would add them in).
+    const styles = parse(visitor.html)
+      .querySelectorAll('head link[rel=stylesheet]')
+      .map((l) => l.getAttribute('href'));
+    expect(styles).toEqual(['/assets/rest-3.css', '/assets/SignupSheet-4.css']);
     // The home page has no chunk of its own to preload.
     const home = await pageData(anonymous, '/');
     expect(home.html).not.toContain('modulepreload');
+    expect(home.html).not.toContain('stylesheet');
   });
 
   it('leaves out what the page would be refused, and a sheet that does not exist', async () => {

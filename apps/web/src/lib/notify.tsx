@@ -2,19 +2,22 @@ import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { serverMessage } from './errors';
+import { whenToastsReady } from './toastGate';
 
 export const toastDurationMs = 5000;
 
 // At most one toast is visible (SPEC.md section 9); a new one replaces the old rather than
 // waiting in Mantine's queue behind it.
 function show(title: string, message: ReactNode, destructive: boolean): void {
-  notifications.clean();
-  notifications.show({
-    title,
-    message,
-    color: destructive ? 'red' : 'green',
-    autoClose: toastDurationMs,
-    withBorder: true,
+  whenToastsReady(() => {
+    notifications.clean();
+    notifications.show({
+      title,
+      message,
+      color: destructive ? 'red' : 'green',
+      autoClose: toastDurationMs,
+      withBorder: true,
+    });
   });
 }
 

@@ -1,3 +1,4 @@
+import '../styles/mantine-rest.css';
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AdminGate } from '../components/AdminGate';

@@ -1,3 +1,4 @@
+import '../styles/mantine-rest.css';
 import { Anchor, Card, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { AdminGate } from '../components/AdminGate';

@@ -1,3 +1,4 @@
+import '../styles/mantine-rest.css';
 import { Anchor, Badge, Button, Card, Center, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@pac/api';
 import { type ReactNode, useState } from 'react';

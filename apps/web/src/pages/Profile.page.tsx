@@ -1,3 +1,4 @@
+import '../styles/mantine-rest.css';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { CalendarFeedCard } from '../components/CalendarFeedCard';

@@ -1,3 +1,4 @@
+import '../styles/mantine-rest.css';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { InvalidLink } from '../components/EmailLink';

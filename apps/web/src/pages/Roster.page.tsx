@@ -1,3 +1,4 @@
+import '../styles/mantine-rest.css';
 import { useParams } from 'react-router-dom';
 import { AdminGate } from '../components/AdminGate';
 import { PageLayout } from '../components/PageLayout';

@@ -1,3 +1,4 @@
+import '../../styles/mantine-rest.css';
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { accountUpdateFailureText } from '../../lib/account';

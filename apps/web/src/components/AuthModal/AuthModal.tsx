@@ -1,3 +1,4 @@
+import '../../styles/mantine-rest.css';
 import { Modal, Tabs } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../styles/mantine-rest.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 
 export interface ConfirmDialogProps {

@@ -67,17 +67,17 @@ describe('SheetDetails', () => {
     expect(titles).toEqual(['Greeters', 'Setup crew', 'Judges', 'Teardown']);
   });
 
-  it('opens the signup form for the chosen slot', () => {
+  it('opens the signup form for the chosen slot', async () => {
     renderWithProviders(<SheetDetails sheet={sheet} />);
     fireEvent.click(screen.getAllByRole('button', { name: 'Sign Up' })[1] as HTMLElement);
-    const dialog = screen.getByRole('dialog', { name: 'Sign up: Setup crew' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign up: Setup crew' });
     expect(within(dialog).getByLabelText(/^Name/)).toBeDefined();
   });
 
-  it('asks before removing a volunteer (admins), and Cancel closes the question', () => {
+  it('asks before removing a volunteer (admins), and Cancel closes the question', async () => {
     renderWithProviders(<SheetDetails sheet={sheet} />, { user: { id: 1, name: 'Admin', isAdmin: true } });
     fireEvent.click(screen.getByRole('button', { name: 'Remove Robin Banks' }));
-    const dialog = screen.getByRole('dialog', { name: 'Remove Volunteer' });
+    const dialog = await screen.findByRole('dialog', { name: 'Remove Volunteer' });
     expect(
       within(dialog).getByText('Are you sure you want to remove Robin Banks from this volunteer slot?'),
     ).toBeDefined();
@@ -85,10 +85,10 @@ describe('SheetDetails', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("opens 'Edit Volunteer Slot' prefilled for admins", () => {
+  it("opens 'Edit Volunteer Slot' prefilled for admins", async () => {
     renderWithProviders(<SheetDetails sheet={sheet} />, { user: { id: 1, name: 'Admin', isAdmin: true } });
     fireEvent.click(screen.getByRole('button', { name: 'Edit Judges' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit Volunteer Slot' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Volunteer Slot' });
     expect(within(dialog).getByLabelText<HTMLInputElement>(/^Volunteer Role/).value).toBe('Judges');
     expect(within(dialog).getByRole('button', { name: 'Update Slot' })).toBeDefined();
   });
@@ -98,7 +98,7 @@ describe('SheetDetails', () => {
     expect(screen.queryByRole('button', { name: /^(edit|delete|remove) /i })).toBeNull();
   });
 
-  it('asks before cancelling your own signup, naming the slot', () => {
+  it('asks before cancelling your own signup, naming the slot', async () => {
     const mine = {
       id: 12,
       slotId: 2,
@@ -119,7 +119,7 @@ describe('SheetDetails', () => {
     renderWithProviders(<SheetDetails sheet={withMine} />, { user: { id: 3, name: 'Pat Parent', isAdmin: false } });
     expect(screen.getByText('You')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel my signup' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cancel Signup' });
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel Signup' });
     expect(within(dialog).getByText('Are you sure you want to cancel your signup for Judges?')).toBeDefined();
     expect(within(dialog).getByRole('button', { name: 'Cancel my signup' })).toBeDefined();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Keep my signup' }));
@@ -137,10 +137,11 @@ function server(create: FakeProcedure, me: unknown = null) {
   return fakeTrpc({ 'auth.me': () => me, 'volunteers.create': create });
 }
 
-function signUpFor(slotTitle: string) {
+/** Opens the signup dialog of a slot; the dialogs load on demand, so it comes a moment later. */
+async function signUpFor(slotTitle: string): Promise<HTMLElement> {
   const card = screen.getByRole('article', { name: slotTitle });
   fireEvent.click(within(card).getByRole('button', { name: 'Sign Up' }));
-  return screen.getByRole('dialog', { name: `Sign up: ${slotTitle}` });
+  return screen.findByRole('dialog', { name: `Sign up: ${slotTitle}` });
 }
 
 function fillAndSubmit(dialog: HTMLElement) {
@@ -180,7 +181,7 @@ describe('SheetDetails: closed slots and past events', () => {
     expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
   });
 
-  it('still gives admins their controls, and a way to add a volunteer, on a past event', () => {
+  it('still gives admins their controls, and a way to add a volunteer, on a past event', async () => {
     renderWithProviders(<SheetDetails sheet={sheet} now={new Date(2031, 2, 15, 9, 0)} />, {
       user: { id: 1, name: 'Admin', isAdmin: true },
     });
@@ -188,7 +189,7 @@ describe('SheetDetails: closed slots and past events', () => {
     expect(screen.getByRole('button', { name: 'Remove Robin Banks' })).toBeDefined();
     const judges = screen.getByRole('article', { name: 'Judges' });
     fireEvent.click(within(judges).getByRole('button', { name: 'Add volunteer' }));
-    expect(screen.getByRole('dialog', { name: 'Sign up: Judges' })).toBeDefined();
+    expect(await screen.findByRole('dialog', { name: 'Sign up: Judges' })).toBeDefined();
   });
 
   it("shows the server's sentence in 'Signup Failed' when a signup races the close", async () => {
@@ -196,24 +197,24 @@ describe('SheetDetails: closed slots and past events', () => {
       throw new FakeTrpcError('CONFLICT', 'Signups for this slot have closed');
     });
     renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
-    fillAndSubmit(signUpFor('Judges'));
+    fillAndSubmit(await signUpFor('Judges'));
     expect(await screen.findByText('Signup Failed')).toBeDefined();
     expect(screen.getByText('Signups for this slot have closed')).toBeDefined();
   });
 });
 
 describe('SheetDetails: the signup dialog and its toast', () => {
-  it("names the slot's date and time in the signup dialog, or the event's for a slot without a time", () => {
+  it("names the slot's date and time in the signup dialog, or the event's for a slot without a time", async () => {
     renderWithProviders(<SheetDetails sheet={sheet} />);
-    expect(within(signUpFor('Judges')).getByText('Friday, March 14, 2031 · 7:00 PM')).toBeDefined();
+    expect(within(await signUpFor('Judges')).getByText('Friday, March 14, 2031 · 7:00 PM')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(within(signUpFor('Teardown')).getByText('Friday, March 14, 2031 at 6:00 PM')).toBeDefined();
+    expect(within(await signUpFor('Teardown')).getByText('Friday, March 14, 2031 at 6:00 PM')).toBeDefined();
   });
 
   it('promises a confirmation email when the server says one is on its way', async () => {
     const api = server(answer(true));
     renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
-    fillAndSubmit(signUpFor('Judges'));
+    fillAndSubmit(await signUpFor('Judges'));
     expect(await screen.findByText('Signup Successful!')).toBeDefined();
     expect(
       screen.getByText('Thank you for volunteering! A confirmation email will be sent to jamie@example.org.'),
@@ -224,7 +225,7 @@ describe('SheetDetails: the signup dialog and its toast', () => {
   it('promises no email when none will be sent, and names the slot instead', async () => {
     const api = server(answer(false));
     renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
-    fillAndSubmit(signUpFor('Judges'));
+    fillAndSubmit(await signUpFor('Judges'));
     expect(await screen.findByText('Signup Successful!')).toBeDefined();
     expect(screen.getByText("Thank you for volunteering! You're signed up for Judges.")).toBeDefined();
     expect(screen.queryByText(/email/i)).toBeNull();
@@ -253,7 +254,7 @@ describe('SheetDetails: the signup dialog and its toast', () => {
     });
     await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('auth.me'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    const dialog = signUpFor('Judges');
+    const dialog = await signUpFor('Judges');
     expect(within(dialog).getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Pat Parent');
     expect(within(dialog).getByLabelText<HTMLInputElement>(/^Phone/).value).toBe('555-0101');
     expect(
@@ -276,7 +277,7 @@ describe('SheetDetails: the signup dialog and its toast', () => {
     });
     await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('auth.me'));
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    const dialog = signUpFor('Judges');
+    const dialog = await signUpFor('Judges');
     expect(within(dialog).getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Pat Parent');
     expect(
       within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Send me reminders about this event' }).checked,
@@ -304,7 +305,7 @@ describe('SheetDetails: the waitlist', () => {
     expect(within(card).getByText('1 on the waitlist')).toBeDefined();
     expect(within(card).queryByRole('button', { name: 'Sign Up' })).toBeNull();
     fireEvent.click(within(card).getByRole('button', { name: 'Join Waitlist' }));
-    const dialog = screen.getByRole('dialog', { name: 'Sign up: Judges' });
+    const dialog = await screen.findByRole('dialog', { name: 'Sign up: Judges' });
     expect(within(dialog).getByText(/This slot is full\. Sign up to join its waitlist/)).toBeDefined();
     fillAndSubmit(dialog);
     expect(await screen.findByText('Signup Successful!')).toBeDefined();
@@ -317,7 +318,7 @@ describe('SheetDetails: the waitlist', () => {
   it('sends no waitlist flag for a slot with room, and keeps the confirmed wording', async () => {
     const api = server(answer(true));
     renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
-    fillAndSubmit(signUpFor('Judges'));
+    fillAndSubmit(await signUpFor('Judges'));
     expect(await screen.findByText('Signup Successful!')).toBeDefined();
     expect(api.calls.find((c) => c.path === 'volunteers.create')?.input).not.toHaveProperty('waitlist');
     expect(

@@ -1,8 +1,21 @@
-import { ActionIcon, Badge, Button, Card, Group, Progress, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { formatTimeRange } from '../../lib/dates';
 import { isSlotFull, spotsLeftText, volunteerCountText, waitlistCountText } from '../../lib/slots';
 import type { SlotDetail, VolunteerView } from '../../types';
 import { ClockIcon, EditIcon, TrashIcon } from '../Icons';
+
+// Only whoever runs the sheet has these buttons: their tooltips, and the popover library under them,
+// load for them alone. Until then the button shows without its tooltip.
+const AdminTooltip = lazy(() => import('./AdminTooltip').then((m) => ({ default: m.AdminTooltip })));
+
+function LazyTooltip({ label, children }: { label: string; children: ReactElement }) {
+  return (
+    <Suspense fallback={children}>
+      <AdminTooltip label={label}>{children}</AdminTooltip>
+    </Suspense>
+  );
+}
 
 export interface SlotCardProps {
   slot: SlotDetail;
@@ -64,7 +77,7 @@ function VolunteerRow({ volunteer, admin, position }: VolunteerRowProps) {
       </Stack>
       {admin && (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label="Edit volunteer">
+          <LazyTooltip label="Edit volunteer">
             <ActionIcon
               variant="subtle"
               aria-label={`Edit ${volunteer.name}`}
@@ -72,8 +85,8 @@ function VolunteerRow({ volunteer, admin, position }: VolunteerRowProps) {
             >
               <EditIcon />
             </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Remove volunteer">
+          </LazyTooltip>
+          <LazyTooltip label="Remove volunteer">
             <ActionIcon
               variant="subtle"
               color="red"
@@ -82,7 +95,7 @@ function VolunteerRow({ volunteer, admin, position }: VolunteerRowProps) {
             >
               <TrashIcon />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         </Group>
       )}
     </Group>
@@ -154,16 +167,16 @@ export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }
           </Title>
           {admin && (
             <Group gap={4} wrap="nowrap">
-              <Tooltip label="Edit volunteer slot">
+              <LazyTooltip label="Edit volunteer slot">
                 <ActionIcon variant="subtle" aria-label={`Edit ${slot.title}`} onClick={admin.onEdit}>
                   <EditIcon />
                 </ActionIcon>
-              </Tooltip>
-              <Tooltip label="Delete volunteer slot">
+              </LazyTooltip>
+              <LazyTooltip label="Delete volunteer slot">
                 <ActionIcon variant="subtle" color="red" aria-label={`Delete ${slot.title}`} onClick={admin.onDelete}>
                   <TrashIcon />
                 </ActionIcon>
-              </Tooltip>
+              </LazyTooltip>
             </Group>
           )}
         </Group>

@@ -1,11 +1,13 @@
 import { Modal, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { deleteSlotQuestion, useDeleteSlot, useUpdateSlot } from '../../lib/adminMutations';
 import { useRefreshDashboard } from '../../lib/dashboard';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { SlotForm, type SlotFormSlot } from '../SlotForm';
+import type { SlotDialogsControl } from './useSlotDialogs';
+
+export { type SlotDialogsControl, useSlotDialogs } from './useSlotDialogs';
 
 // Each dialog is open while `opened` is true and its subject is set. The subject stays after
 // closing so that the content does not vanish mid-transition; Mantine unmounts a closed modal's
@@ -106,38 +108,6 @@ export function DeleteSlotDialog({ slot, opened, onClose, onSettled }: DeleteSlo
       }}
     />
   );
-}
-
-/** What the slot dialogs are open for; one at a time. */
-type SlotDialogSubject =
-  { kind: 'edit'; slot: SlotFormSlot; eventDate?: Date } | { kind: 'delete'; slot: SlotFormSlot };
-
-/** Which slot dialog is open, and the calls that open and close them (see `useSlotDialogs`). */
-export interface SlotDialogsControl {
-  subject: SlotDialogSubject | null;
-  opened: boolean;
-  /** Opens 'Edit Volunteer Slot' for `slot`; `eventDate` is its sheet's. */
-  edit: (slot: SlotFormSlot, eventDate?: Date) => void;
-  /** Opens 'Delete Volunteer Slot' for `slot`. */
-  confirmDelete: (slot: SlotFormSlot) => void;
-  close: () => void;
-}
-
-/** The state of a page's slot dialogs: pass it to `<SlotDialogs>`, call `edit` and `confirmDelete` from the slots. */
-export function useSlotDialogs(): SlotDialogsControl {
-  const [subject, setSubject] = useState<SlotDialogSubject | null>(null);
-  const [opened, setOpened] = useState(false);
-  const open = (next: SlotDialogSubject) => {
-    setSubject(next);
-    setOpened(true);
-  };
-  return {
-    subject,
-    opened,
-    edit: (slot, eventDate) => open({ kind: 'edit', slot, eventDate }),
-    confirmDelete: (slot) => open({ kind: 'delete', slot }),
-    close: () => setOpened(false),
-  };
 }
 
 export interface SlotDialogsProps {

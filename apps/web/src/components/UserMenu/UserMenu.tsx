@@ -1,3 +1,4 @@
+import '../../styles/mantine-rest.css';
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/session';

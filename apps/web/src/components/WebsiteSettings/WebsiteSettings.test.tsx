@@ -29,12 +29,13 @@ describe('HeroContentForm', () => {
     expect(input(/^Title/).disabled).toBe(false);
   });
 
-  it("says 'Title is required when visible' for an empty visible title, and nothing once it is hidden", () => {
+  it("says 'Title is required when visible' for an empty visible title, and nothing once it is hidden", async () => {
     const { onSubmit } = renderHeroForm();
     fireEvent.change(input(/^Title/), { target: { value: '  ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(screen.getByText('Title is required when visible')).toBeDefined();
-    expect(screen.getByText('Please check visible fields for required content')).toBeDefined();
+    // The toast comes a moment later: the toasts load with the first one (lib/toastGate.ts).
+    expect(await screen.findByText('Please check visible fields for required content')).toBeDefined();
     expect(onSubmit).not.toHaveBeenCalled();
 
     fireEvent.click(toggle('Show main title'));
