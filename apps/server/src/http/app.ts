@@ -61,6 +61,21 @@ function trpcRequestProblem(req: IncomingMessage, pathname: string): string | nu
   return null;
 }
 
+/**
+ * sirv lists the built files once, at start, and streams each from disk with no error handler: a
+ * file gone since (a `pnpm build` under the running server empties dist/ first) fails its read
+ * stream after the headers went out, and that unhandled error would stop the whole server. Here it
+ * ends that one answer instead (the client sees a cut-off transfer) and is logged.
+ */
+function endAnswerOnReadError(req: IncomingMessage, res: ServerResponse): void {
+  res.once('pipe', (source: NodeJS.ReadableStream) => {
+    source.once('error', (error: unknown) => {
+      logRequestError(req, 'Serving a file failed', error);
+      res.destroy();
+    });
+  });
+}
+
 /** A tRPC-shaped error (what the client's links expect) for a request refused before tRPC sees it. */
 function sendTrpcError(res: ServerResponse, status: number, code: TRPC_ERROR_CODE_KEY, message: string): void {
   res.setHeader('Cache-Control', 'no-store');
@@ -161,6 +176,7 @@ export function createApp(options: AppOptions): RequestListener {
       res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
       res.setHeader('Cache-Control', 'public, max-age=3600');
       req.url = url.pathname.slice('/uploads'.length);
+      endAnswerOnReadError(req, res);
       uploads(req, res, () => {
         res.statusCode = 404;
         res.end('Not found');
@@ -180,6 +196,7 @@ export function createApp(options: AppOptions): RequestListener {
         page();
         return;
       }
+      endAnswerOnReadError(req, res);
       assets(req, res, () => {
         // A missing chunk is an error to its script (an old page after an upgrade), not a page.
         if (isRead && !url.pathname.startsWith('/assets/')) {
