@@ -29,7 +29,11 @@ async function coldLoad(path: string, ready: (page: Page) => Promise<void>) {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/trpc/')) trpcCalls.push(decodeURIComponent(url.pathname.slice('/trpc/'.length)));
   });
+  // Scripts are counted until the page is settled; one arriving later is not read (its body would
+  // be asked for from a closed page).
+  let collecting = true;
   page.on('response', (response) => {
+    if (!collecting) return;
     const url = new URL(response.url());
     if (!url.pathname.endsWith('.js')) return;
     const encoding = response.headers()['content-encoding'] ?? 'none';
@@ -41,6 +45,9 @@ async function coldLoad(path: string, ready: (page: Page) => Promise<void>) {
   });
   await page.goto(path);
   await ready(page);
+  // Some code (the sheet page's dialogs) loads just after the first paint: let it arrive.
+  await page.waitForLoadState('networkidle');
+  collecting = false;
   const pwned = await page.evaluate(() => (window as unknown as { pwned?: number }).pwned ?? null);
   const encodings = await Promise.all(scripts);
   await context.close();
