@@ -2,12 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { Api, inDays } from '../lib/api';
-import { appEnv } from '../lib/app-env';
 import {
   type ColdLoad,
   coldLoad,
   emulateSlowPhone,
-  launchChromium,
+  startAppAndChromium,
   median,
   phoneViewport,
   slowPhoneLabel,
@@ -15,7 +14,7 @@ import {
   watchVisible,
 } from '../lib/browser';
 import { kb, ms, ratio, row, type Section } from '../lib/report';
-import { builtWebDist, type Child, startChild } from '../lib/spawn';
+import { type Child, startChild } from '../lib/spawn';
 
 const loads = 3;
 const timeLimit = 2500;
@@ -69,12 +68,7 @@ const fileList = (load: ColdLoad) =>
  * each against a static copy of the same rendered page.
  */
 export async function phoneBenchmark(root: string): Promise<Section> {
-  const webDist = await builtWebDist();
-  const browser = await launchChromium();
-  const app = await startChild('app', appEnv(join(root, 'phone-app'))).catch(async (error: unknown) => {
-    await browser.close();
-    throw error;
-  });
+  const { webDist, browser, app } = await startAppAndChromium(root, 'phone-app');
   let staticSite: Child | null = null;
   try {
     // The newsletter's sheet (20 slots of 5, 40 taken) and two more on the home page.

@@ -3,10 +3,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { admin, Api, inDays } from '../lib/api';
-import { appEnv } from '../lib/app-env';
-import { launchChromium, median, visibleAt, watchVisible } from '../lib/browser';
+import { median, startAppAndChromium, visibleAt, watchVisible } from '../lib/browser';
 import { kb, ms, ratio, row, type Section } from '../lib/report';
-import { builtWebDist, type Child, startChild } from '../lib/spawn';
+import { type Child, startChild } from '../lib/spawn';
 
 const loads = 5;
 const jsLimit = 180 * 1024;
@@ -77,12 +76,7 @@ async function timeFirstCard(browser: Browser, url: string): Promise<number> {
 
 /** 4. The web app: gzipped JS and CSS of `/` and `/admin`, and time to the first sheet card against static HTML. */
 export async function webBenchmark(root: string): Promise<Section> {
-  const webDist = await builtWebDist();
-  const browser = await launchChromium();
-  const app = await startChild('app', appEnv(join(root, 'web-app'))).catch(async (error: unknown) => {
-    await browser.close();
-    throw error;
-  });
+  const { webDist, browser, app } = await startAppAndChromium(root, 'web-app');
   let staticSite: Child | null = null;
   try {
     const api = new Api(app.url);

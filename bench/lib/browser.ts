@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import { appEnv } from './app-env';
+import { builtWebDist, type Child, startChild } from './spawn';
 
 export const chromiumPath = '/usr/bin/chromium';
 // TOOLCHAIN.md: the flags that make Debian's Chromium start cleanly here.
@@ -18,6 +21,24 @@ export function launchChromium(): Promise<Browser> {
   if (!existsSync(chromiumPath))
     throw new Error(`No Chromium at ${chromiumPath}: apt-get install -y --no-install-recommends chromium`);
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+}
+
+/**
+ * What a browser benchmark starts with: the built web app (for its static copy), Chromium, and the
+ * app serving that build from a fresh database under `root/name`. Chromium is closed again when the
+ * app does not start.
+ */
+export async function startAppAndChromium(
+  root: string,
+  name: string,
+): Promise<{ webDist: string; browser: Browser; app: Child }> {
+  const webDist = await builtWebDist();
+  const browser = await launchChromium();
+  const app = await startChild('app', appEnv(join(root, name))).catch(async (error: unknown) => {
+    await browser.close();
+    throw error;
+  });
+  return { webDist, browser, app };
 }
 
 export const phoneViewport = { width: 390, height: 844 };

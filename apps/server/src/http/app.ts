@@ -106,8 +106,8 @@ export function createApp(options: AppOptions): RequestListener {
         etag: true,
         brotli: true,
         gzip: true,
+        // sirv itself sends Vary: Accept-Encoding, since it chooses between the forms.
         setHeaders: (res, pathname) => {
-          res.setHeader('Vary', 'Accept-Encoding');
           res.setHeader(
             'Cache-Control',
             pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

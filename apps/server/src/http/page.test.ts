@@ -3,6 +3,7 @@ import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { pageDataElementId } from '@pac/validators/page-data';
 import { parse } from 'node-html-parser';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/support/harness';
-import { pageDataElementId, scriptSafeJson } from './page';
+import { scriptSafeJson } from './page';
 
 /**
  * The app's pages carry their first data (issue 14): the HTML of `/` and of a sheet holds what the

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createCaller } from '@pac/api';
+import { pageDataElementId } from '@pac/validators/page-data';
 import superjson from 'superjson';
 import { contextFromRequest, type HttpDeps } from './session';
 
@@ -22,8 +23,6 @@ export interface EmbeddedQuery {
   /** superjson.serialize of the procedure's answer. */
   data: unknown;
 }
-
-export const pageDataElementId = 'pac-data';
 
 type Caller = ReturnType<typeof createCaller>;
 

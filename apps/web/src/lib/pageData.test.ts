@@ -1,9 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
+import { pageDataElementId } from '@pac/validators/page-data';
 import { getQueryKey } from '@trpc/react-query';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { trpc } from '../trpc';
-import { hydratePageData, pageDataElementId } from './pageData';
+import { hydratePageData } from './pageData';
 
 /** A document whose page data element holds `text`, as the server writes it. */
 function pageWith(text: string): Document {

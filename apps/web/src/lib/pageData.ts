@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
+import { pageDataElementId } from '@pac/validators/page-data';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { trpc } from '../trpc';
 
@@ -8,9 +9,6 @@ import { trpc } from '../trpc';
  * (apps/server/src/http/page.ts): put into React Query under the keys the page's own queries use,
  * so that the page renders at once and asks the API for none of it.
  */
-
-/** The element the server writes the data into. */
-export const pageDataElementId = 'pac-data';
 
 /** The queries the server may embed, by procedure path; anything else in the element is ignored. */
 const embeddable = {

@@ -59,7 +59,6 @@ export function slotsBySheet(db: Db): Map<number, VolunteerSlot[]> {
   return bySheet;
 }
 
-/** One sheet's slots, in slot order. */
 function prepareSheetSlots(db: Db) {
   return db
     .select()

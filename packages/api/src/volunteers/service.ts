@@ -11,21 +11,7 @@ import {
 } from '@pac/db';
 import type { mySignupMoveSchema, mySignupSchema, volunteerSignupSchema, volunteerUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  lt,
-  ne,
-  or,
-  sql,
-  type SQLWrapper,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, isNull, lt, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
 import { assertOwnerOrAdmin, isOrganizer, managesSheet } from '../lib/access';
@@ -147,15 +133,12 @@ export function volunteerViewsOfSheet(
   return { bySlot, waitlistCounts };
 }
 
-/** How many wait on each slot's waitlist: of these slots, or of every slot (one statement). */
-export function waitlistCountsBySlot(db: Executor, slotIds?: number[]): Map<number, number> {
-  if (slotIds?.length === 0) return new Map();
+/** How many wait on each slot's waitlist, for every slot (one statement; the sheet lists). */
+export function waitlistCountsBySlot(db: Executor): Map<number, number> {
   const rows = db
     .select({ slotId: volunteers.slotId, n: count() })
     .from(volunteers)
-    .where(
-      and(eq(volunteers.status, 'waitlisted'), slotIds === undefined ? undefined : inArray(volunteers.slotId, slotIds)),
-    )
+    .where(eq(volunteers.status, 'waitlisted'))
     .groupBy(volunteers.slotId)
     .all();
   return new Map(rows.map((r) => [r.slotId, r.n]));
@@ -310,7 +293,8 @@ function prepareSignup(db: Db): SignupSteps {
     if (!row.waitlist && found.currentVolunteers >= found.maxVolunteers) throw slotFullRefusal();
   };
   // One connection, so statements prepared on `db` run in the caller's transaction. Its guarded
-  // UPDATE alone decides whether a spot is still there.
+  // UPDATE alone decides whether a spot is still there. The slot is read again: the write runs a
+  // turn of the event loop after refuseEarly, and the slot may have been removed or started since.
   const write = (row: SignupRow): Volunteer => {
     openSlot(row);
     // Capacity first: on a full slot everyone who does not ask for the waitlist hears the same
@@ -318,9 +302,7 @@ function prepareSignup(db: Db): SignupSteps {
     // below rolls the raised count back.) A slot with room has an empty waitlist (every freed spot
     // is filled from it in the same transaction), so a confirmed signup never jumps the line.
     const confirmed = raise.run({ slotId: row.slotId }).changes > 0;
-    if (!confirmed && !row.waitlist) {
-      throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.slotFull });
-    }
+    if (!confirmed && !row.waitlist) throw slotFullRefusal();
     if (duplicate.get({ slotId: row.slotId, email: row.email })) {
       throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.alreadySignedUp });
     }
