@@ -1,3 +1,4 @@
+import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
 import { datesInLine, extractContent, filterFutureEvents, InvalidSelectorError } from './extract.ts';
 
@@ -84,6 +85,17 @@ describe('extractContent', () => {
   it('throws InvalidSelectorError for an unreadable selector', () => {
     expect(() => extractContent(page, ['div['], [])).toThrow(InvalidSelectorError);
     expect(() => extractContent(page, ['main'], ['[unclosed'])).toThrow('Invalid CSS selector: [unclosed');
+  });
+});
+
+describe('the HTML parser as installed', () => {
+  it('gives each node its source range as a plain property (patches/node-html-parser@9.0.7.patch)', () => {
+    // Unpatched, every node's constructor defines `range` with Object.defineProperty, a sixth of a
+    // check's parse; pnpm applies the patch at install.
+    const root = parse('<main><p>Fun fair</p></main>');
+    const paragraph = root.querySelector('p');
+    expect(paragraph?.range).toEqual([6, 21]);
+    expect(Object.getOwnPropertyDescriptor(paragraph, 'range')).toMatchObject({ enumerable: true, writable: true });
   });
 });
 
