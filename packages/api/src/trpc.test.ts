@@ -2,10 +2,19 @@ import { signupSheets, volunteers, volunteerSlots } from '@pac/db';
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
-import type { SessionUser } from './context';
-import { anonymousCaller, callerFor, createTestDb, insertAdmin, insertUser, type TestDb } from '../test/db';
-import { publicMessage, zodIssues } from './trpc';
+import { z, ZodError } from 'zod';
+import { createContextInner, type SessionUser } from './context';
+import {
+  anonymousCaller,
+  callerFor,
+  createTestDb,
+  insertAdmin,
+  insertUser,
+  testConfig,
+  testRuntime,
+  type TestDb,
+} from '../test/db';
+import { createCallerFactory, publicMessage, router, userProcedure, zodIssues } from './trpc';
 
 let t: TestDb;
 let user: SessionUser;
@@ -120,5 +129,26 @@ describe('publicMessage and zodIssues', () => {
     expect(publicMessage(new TRPCError({ code: 'CONFLICT', message: 'This volunteer slot is full' }))).toBe(
       'This volunteer slot is full',
     );
+  });
+});
+
+describe('the procedure chain as installed (patches/@trpc__server@11.19.0.patch)', () => {
+  // Every middleware spreads the call's options, context and input; the patch copies them with
+  // Object.assign instead of a defineProperty per key.
+  const probe = router({
+    echo: userProcedure
+      .input(z.looseObject({ a: z.number() }))
+      .input(z.looseObject({ b: z.number() }))
+      .query(({ ctx, input }) => ({
+        input,
+        userId: ctx.user.id,
+      })),
+  });
+  const call = (user: SessionUser) =>
+    createCallerFactory(probe)(createContextInner({ db: t.db, config: testConfig, runtime: testRuntime(t.db), user }));
+
+  it('merges the inputs of chained .input() calls and passes the narrowed context on', async () => {
+    const result = await call(user).echo({ a: 1, b: 2 });
+    expect(result).toEqual({ input: { a: 1, b: 2 }, userId: user.id });
   });
 });
