@@ -4,7 +4,7 @@ import { smtpEnv, startTestSmtp, type TestSmtp } from '@pac/server/test/smtp';
 import type { Locator } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y } from './a11y';
-import { inDays, type Journey, mailedLink, seedSheet, signInAsAdmin, startJourney } from './harness';
+import { inDays, type Journey, mailedLink, seedSheet, signInAsAdmin, startJourney, waitUntilHydrated } from './harness';
 
 /**
  * axe-core on every page and every dialog, as each kind of visitor sees them: a visitor, a signed-in
@@ -122,6 +122,7 @@ afterEach(async () => {
 async function checkPage(path: string, ready: (page: Journey['page']) => Locator, context = path): Promise<void> {
   const { page } = journey;
   await page.goto(path);
+  await waitUntilHydrated(page);
   await ready(page).filter({ visible: true }).first().waitFor();
   await checkA11y(page, context);
 }
@@ -237,6 +238,7 @@ describe('pages and dialogs for a visitor', () => {
   it('the volunteer signup form, empty and with its validation errors', async () => {
     const { page } = journey;
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     await page.getByRole('button', { name: 'Sign Up' }).first().click();
     const dialog = await checkDialog(/^Sign up: /, 'volunteer signup');
     await dialog.getByRole('button', { name: /sign up/i }).click();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inDays, type Journey, seedSheet, startJourney } from './harness';
+import { inDays, type Journey, seedSheet, startJourney, waitUntilHydrated } from './harness';
 
 let journey: Journey;
 beforeAll(async () => {
@@ -74,6 +74,7 @@ describe('a parent with an account', () => {
   it("signs up for a slot with their details prefilled and sees 'You' on the sheet", async () => {
     const { page } = journey;
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     await page.getByRole('button', { name: 'Sign Up' }).first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe(parent.name);
@@ -154,6 +155,7 @@ describe('a parent with an account', () => {
   it('cancels their own signup after confirming, and the count drops', async () => {
     const { page } = journey;
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     await page.getByText('2 spots left').waitFor();
     await page.getByRole('button', { name: 'Cancel my signup' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel Signup' });

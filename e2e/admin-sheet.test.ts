@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Journey, seedSheet, signInAsAdmin, startJourney } from './harness';
+import { type Journey, seedSheet, signInAsAdmin, startJourney, waitUntilHydrated } from './harness';
 
 let journey: Journey;
 beforeAll(async () => {
@@ -26,6 +26,7 @@ describe('an admin manages volunteers on the sheet page', () => {
 
     const { page } = journey;
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     await page.getByText('Robin Banks').waitFor();
     await page.getByText('robin@example.org').first().waitFor();
 

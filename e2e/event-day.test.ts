@@ -1,7 +1,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y } from './a11y';
-import { inDays, type Journey, seedSheet, signIn, startJourney } from './harness';
+import { inDays, type Journey, seedSheet, signIn, startJourney, waitUntilHydrated } from './harness';
 
 /**
  * Event day (API.md "Coordinator toolkit"): the sheet's organizer opens its roster on a phone,
@@ -97,6 +97,7 @@ describe('event day for the sheet’s organizer', () => {
 
     // From the sheet page, as an organizer would find it.
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     await page.getByRole('link', { name: 'Roster' }).click();
     await page.getByRole('heading', { level: 1, name: 'Winter Fair' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/signup-sheet/${sheetId}/roster`);

@@ -8,7 +8,7 @@ import type { TestSmtp } from '@pac/server/test/smtp';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const chromiumPath = '/usr/bin/chromium';
-const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+export const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
 export const admin = { email: 'admin@example.org', password: 'admin-password-1' };
 
@@ -25,10 +25,14 @@ export interface Journey {
 /**
  * Starts the real server on a free port with a fresh database, serving the built web app, and a
  * headless Debian Chromium with a fresh profile. `env` adds or overrides server settings (for
- * example letting monitors reach a test site on 127.0.0.1).
+ * example letting monitors reach a test site on 127.0.0.1); `staticDir` serves another copy of the
+ * web build (the server looks for its server-rendering build beside it, in ../dist-ssr).
  */
-export async function startJourney(env: Record<string, string> = {}): Promise<Journey> {
-  if (!existsSync(join(webDist, 'index.html'))) {
+export async function startJourney(
+  env: Record<string, string> = {},
+  { staticDir = webDist }: { staticDir?: string } = {},
+): Promise<Journey> {
+  if (!existsSync(join(staticDir, 'index.html'))) {
     throw new Error('The web app is not built: run `pnpm build` (pnpm test does it first).');
   }
   if (!existsSync(chromiumPath)) {
@@ -48,7 +52,7 @@ export async function startJourney(env: Record<string, string> = {}): Promise<Jo
       LOG_LEVEL: 'error',
       ...env,
     }),
-    webDist,
+    staticDir,
   );
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -127,9 +131,25 @@ export async function seedSheet(
   return { sheetId, slotIds };
 }
 
+/**
+ * Waits until React has taken over the page. A page the server renders (`/`, a sheet) shows its
+ * buttons before its scripts have run, and a sheet page's code loads on demand: until React has
+ * hydrated a part, a click on it is lost, as it would be for a person clicking that early. React
+ * marks each element it renders or hydrates with its fiber (a `__reactFiber$…` property): the page
+ * is taken over once every element in #root has one (bar the image preloads React writes ahead of
+ * a server-rendered page, which it leaves alone).
+ */
+export async function waitUntilHydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const elements = Array.from(document.querySelectorAll('#root *')).filter((e) => e.tagName !== 'LINK');
+    return elements.length > 0 && elements.every((e) => Object.keys(e).some((k) => k.startsWith('__reactFiber$')));
+  });
+}
+
 /** Signs in through the header's Login dialog, as a person would. */
 export async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/');
+  await waitUntilHydrated(page);
   await page.getByRole('button', { name: 'Login' }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(account.email);

@@ -1,7 +1,7 @@
 import { smtpEnv, startTestSmtp, type TestSmtp } from '@pac/server/test/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y } from './a11y';
-import { inDays, type Journey, seedSheet, signInAsAdmin, startJourney } from './harness';
+import { inDays, type Journey, seedSheet, signInAsAdmin, startJourney, waitUntilHydrated } from './harness';
 
 /**
  * What a parent trips over (issue 11, items 1, 3, 5, 6 and 7), walked through in Chromium: closed
@@ -49,6 +49,7 @@ describe('a past event and closed slots (item 1)', () => {
     ]);
     const { page } = journey;
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     await page.getByRole('heading', { level: 1, name: 'Autumn Picnic' }).waitFor();
     await page.getByText('This event has passed').waitFor();
     for (const title of ['Grill team', 'Games corner']) {
@@ -75,6 +76,7 @@ describe('a past event and closed slots (item 1)', () => {
     ]);
     const { page } = journey;
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign up: Potting bench' });
     await dialog.getByLabel('Name').fill('Sam Late');
@@ -161,6 +163,7 @@ describe('a registered parent (items 3, 5 and 7)', () => {
     await page.getByRole('button', { name: `Account menu for ${parent.name}` }).waitFor();
 
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     await page
       .getByRole('article', { name: 'Judging table' })
       .getByRole('button', { name: 'Sign Up', exact: true })
@@ -253,6 +256,7 @@ describe('an admin on a past event (item 1)', () => {
     await signInAsAdmin(journey);
     const { page } = journey;
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     const slot = page.getByRole('article', { name: 'Water station' });
     await slot.getByText('Signups closed').waitFor();
     await slot.getByRole('button', { name: 'Edit Water station' }).waitFor();
@@ -286,6 +290,7 @@ describe('with mail configured (item 3)', () => {
     ]);
     const { page } = mailJourney;
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign up: Hall monitor' });
     await dialog.getByLabel('Name').fill('Kai Mailer');

@@ -6,7 +6,7 @@ import { smtpEnv, startTestSmtp, type TestSmtp } from '@pac/server/test/smtp';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './a11y';
-import { admin, inDays, type Journey, mailedLink, startJourney } from './harness';
+import { admin, inDays, type Journey, mailedLink, startJourney, waitUntilHydrated } from './harness';
 
 /**
  * Every page and the main dialogs at a phone's width (390 × 844) and a laptop's (1280 × 800), with
@@ -471,6 +471,7 @@ describe.each(viewports)('at $name', (viewport) => {
   /** Opens `path`, waits for `ready`, checks it, and that the tab is named `title` ('… · PAC Hub'). */
   async function checkPage(name: string, path: string, ready: (page: Page) => Locator, title: string): Promise<void> {
     await page.goto(path);
+    await waitUntilHydrated(page);
     await ready(page).filter({ visible: true }).first().waitFor();
     await check(name);
     expect.soft(await page.title(), `the tab title of ${name}`).toBe(title);
@@ -599,6 +600,7 @@ describe.each(viewports)('at $name', (viewport) => {
 
     it('the signup form and the slot editor on the sheet page', async () => {
       await page.goto(`/signup-sheet/${wordSheetId}`);
+      await waitUntilHydrated(page);
       await page.getByRole('button', { name: 'Sign Up' }).first().click();
       await checkDialog('dialog-signup-form', /^Sign up/);
       await page.getByRole('button', { name: `Edit ${longWord}` }).click();

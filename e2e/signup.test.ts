@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Journey, seedSheet, startJourney } from './harness';
+import { type Journey, seedSheet, startJourney, waitUntilHydrated } from './harness';
 
 let journey: Journey;
 beforeAll(async () => {
@@ -41,6 +41,7 @@ describe('a parent signs up for a slot', () => {
     const { sheetId } = await seedSheet(journey, { title: 'Book Fair' }, [{ title: 'Cashier', maxVolunteers: 2 }]);
     const { page } = journey;
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     await page.getByRole('button', { name: 'Sign Up' }).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: /sign up/i }).click();
@@ -62,6 +63,7 @@ describe('a parent signs up for a slot', () => {
     expect(filled.status).toBe(201);
     const { page } = journey;
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     await page.getByText('FULL - No spots available').waitFor();
     expect(await page.getByRole('button', { name: 'Sign Up', exact: true }).count()).toBe(0);
   });

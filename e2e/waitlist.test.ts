@@ -1,7 +1,7 @@
 import { type ReceivedMail, smtpEnv, startTestSmtp, type TestSmtp } from '@pac/server/test/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y } from './a11y';
-import { inDays, type Journey, mailedLink, seedSheet, startJourney } from './harness';
+import { inDays, type Journey, mailedLink, seedSheet, startJourney, waitUntilHydrated } from './harness';
 
 /**
  * API.md "Coordinator toolkit": a full slot's waitlist and the "manage my signup" link, followed in
@@ -69,6 +69,7 @@ describe('the waitlist and the manage link', () => {
   it("lets a parent join a full slot's waitlist from the sheet page", async () => {
     const { page } = journey;
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     const card = page.getByRole('article', { name: 'Face painting' });
     await card.getByText('FULL - No spots available').waitFor();
     expect(await card.getByRole('button', { name: 'Sign Up', exact: true }).count()).toBe(0);
@@ -123,6 +124,7 @@ describe('the waitlist and the manage link', () => {
     expect(face?.volunteers.map((v) => [v.email, v.status])).toEqual([[parent.email, 'confirmed']]);
 
     await page.goto(`/signup-sheet/${sheetId}`);
+    await waitUntilHydrated(page);
     const card = page.getByRole('article', { name: 'Face painting' });
     await card.getByText('Wendy W.').waitFor();
     expect(await card.getByText(/on the waitlist/).count()).toBe(0);

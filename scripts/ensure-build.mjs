@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html'];
+const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'];
 const packages = readdirSync(join(root, 'packages')).map((name) => `packages/${name}/src`);
 const inputs = [
   'apps/server/src',

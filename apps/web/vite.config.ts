@@ -24,27 +24,40 @@ function compileCommonJsEarly(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), compileCommonJsEarly(), precompress()],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // The server reads it to preload a page's chunks with its HTML (apps/server/src/http/page.ts).
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Everything the first page runs is one file: fewer requests before it can render (a
-        // phone's browser waits a round trip for each beyond its six connections), and compressed
-        // better whole. What loads on demand (the other pages, dialogs, menus, toasts, the popover
-        // library) is split as the bundler sees fit.
-        codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? {
+        // `vite build --ssr src/entry-server.tsx`: the server's rendering of the first pages
+        // (apps/server/src/http/page.ts imports it), kept out of dist/, which is served publicly.
+        // Everything it uses is bundled in, so that the server loads it from any install layout;
+        // stylesheets are the browser's business (an SSR build writes none).
+        plugins: [react()],
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+        ssr: { noExternal: true },
+        build: { outDir: 'dist-ssr', emptyOutDir: true, copyPublicDir: false },
+      }
+    : {
+        plugins: [react(), compileCommonJsEarly(), precompress()],
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          // The server reads it to preload a page's chunks with its HTML (apps/server/src/http/page.ts).
+          manifest: true,
+          rolldownOptions: {
+            output: {
+              // Everything the first page runs is one file: fewer requests before it can render (a
+              // phone's browser waits a round trip for each beyond its six connections), and compressed
+              // better whole. What loads on demand (the other pages, dialogs, menus, toasts, the popover
+              // library) is split as the bundler sees fit.
+              codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+            },
+          },
+        },
+        server: {
+          proxy: {
+            '/api': apiTarget,
+            '/trpc': apiTarget,
+          },
+        },
       },
-    },
-  },
-  server: {
-    proxy: {
-      '/api': apiTarget,
-      '/trpc': apiTarget,
-    },
-  },
-});
+);

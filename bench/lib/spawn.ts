@@ -12,6 +12,8 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 /** What `pnpm start` runs (`pnpm bench` builds it first). */
 const serverBundle = here('../../apps/server/dist/main.js');
 const webDist = here('../../apps/web/dist');
+/** The web app's server-rendering build, which the server loads from beside webDist. */
+const webSsrDist = here('../../apps/web/dist-ssr');
 const childDist = here('../dist');
 const childNames = ['bare', 'baseline', 'fetcher'];
 
@@ -54,8 +56,8 @@ function webBuildComplete(dist: string): boolean {
 
 let snapshot: Promise<string> | null = null;
 /**
- * The build under test, copied once per run (apps/server/dist and apps/web/dist, at the same
- * relative places, with the server's node_modules linked for its native modules), so that a rebuild
+ * The build under test, copied once per run (apps/server/dist, apps/web/dist and apps/web/dist-ssr,
+ * at the same relative places, with the server's node_modules linked for its native modules), so that a rebuild
  * in the working tree while the benchmarks run (another terminal's `pnpm test`) can neither change
  * nor break what is measured: the server keeps its list of static files from start-up. Removed when
  * the runner exits.
@@ -63,13 +65,17 @@ let snapshot: Promise<string> | null = null;
 function buildSnapshot(): Promise<string> {
   snapshot ??= (async () => {
     if (!existsSync(serverBundle)) throw new Error('The server is not built: `pnpm bench` builds it first.');
+    if (!existsSync(join(webSsrDist, 'entry-server.js')))
+      throw new Error("The web app's server build is missing: `pnpm bench` builds it first.");
     const dir = mkdtempSync(join(tmpdir(), 'pac-bench-build-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     for (let attempt = 1; ; attempt++) {
       if (webBuildComplete(webDist)) {
         cpSync(here('../../apps/server/dist'), join(dir, 'apps/server/dist'), { recursive: true });
         cpSync(webDist, join(dir, 'apps/web/dist'), { recursive: true });
-        if (webBuildComplete(join(dir, 'apps/web/dist'))) break;
+        cpSync(webSsrDist, join(dir, 'apps/web/dist-ssr'), { recursive: true });
+        if (webBuildComplete(join(dir, 'apps/web/dist')) && existsSync(join(dir, 'apps/web/dist-ssr/entry-server.js')))
+          break;
       }
       if (attempt === 10) throw new Error('The web app is not built (or a build elsewhere kept rewriting it).');
       rmSync(join(dir, 'apps'), { recursive: true, force: true });

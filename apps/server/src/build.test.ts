@@ -25,7 +25,12 @@ afterAll(() => {
 beforeAll(() => {
   // `pnpm test` builds first; run alone, this test builds what is missing (never rebuilding what
   // other tests may be serving).
-  if (existsSync(bundle) && existsSync(join(repoRoot, 'apps/web/dist/index.html'))) return;
+  if (
+    existsSync(bundle) &&
+    existsSync(join(repoRoot, 'apps/web/dist/index.html')) &&
+    existsSync(join(repoRoot, 'apps/web/dist-ssr/entry-server.js'))
+  )
+    return;
   const build = spawnSync(process.execPath, [join(repoRoot, 'scripts/ensure-build.mjs')], { stdio: 'inherit' });
   expect(build.status).toBe(0);
 }, 120_000);
@@ -91,7 +96,11 @@ describe('the production build (apps/server/dist/main.js)', () => {
 
     const home = await fetch(`${url}/`);
     expect(home.status).toBe(200);
-    expect(await home.text()).toContain('<div id="root"');
+    // Rendered on the server by the web app's server build (apps/web/dist-ssr), which the bundle
+    // imports at run time from beside the web build.
+    const html = await home.text();
+    expect(html).not.toContain('<div id="root"></div>');
+    expect(html).toContain('No Current Opportunities');
     const sheets = await fetch(`${url}/api/signup-sheets`);
     expect(sheets.status).toBe(200);
     expect(await sheets.json()).toEqual([]);
@@ -131,5 +140,26 @@ describe('the web build (apps/web/dist)', () => {
     // The server fills index.html in per request, and reads the manifest to preload a page's chunks.
     expect(existsSync(join(repoRoot, 'apps/web/dist/index.html.br'))).toBe(false);
     expect(existsSync(join(repoRoot, 'apps/web/dist/.vite/manifest.json'))).toBe(true);
+  });
+
+  it('keeps the server build (apps/web/dist-ssr) out of what is served, and whole: it imports only Node built-ins', () => {
+    const ssr = join(repoRoot, 'apps/web/dist-ssr');
+    expect(existsSync(join(ssr, 'entry-server.js'))).toBe(true);
+    expect(readdirSync(join(repoRoot, 'apps/web/dist'), { recursive: true }).map(String)).not.toContainEqual(
+      expect.stringContaining('entry-server'),
+    );
+    // Bundled with its dependencies (ssr.noExternal), so the server loads it whatever node_modules holds.
+    const builtins = new Set(builtinModules);
+    for (const file of readdirSync(ssr, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.js'))) {
+      const code = readFileSync(join(ssr, file), 'utf8');
+      const imported = [
+        ...code.matchAll(/^import\s[^;]*?from\s*["']([^"']+)["']/gm),
+        ...code.matchAll(/\brequire\(["']([^"']+)["']\)/g),
+      ].map((m) => m[1] ?? '');
+      const outside = imported.filter((p) => !p.startsWith('.') && !p.startsWith('node:') && !builtins.has(p));
+      expect(`${file}: ${outside.join(', ')}`).toBe(`${file}: `);
+    }
   });
 });

@@ -1,7 +1,7 @@
 import './styles/mantine-first.css';
 import './global.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { hydratePageData } from './lib/pageData';
@@ -15,12 +15,18 @@ const queryClient = createQueryClient();
 hydratePageData(queryClient);
 const trpcClient = createTrpcClient();
 
-createRoot(root).render(
+// The same tree as the server's (entry-server.tsx), but for the browser's history.
+const app = (
   <StrictMode>
     <BrowserRouter>
       <Providers queryClient={queryClient} trpcClient={trpcClient}>
         <App />
       </Providers>
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The server rendered the home and sheet pages from the same data (apps/server/src/http/page.ts):
+// React takes over that HTML instead of building it again. Other pages arrive with an empty root.
+if (root.hasChildNodes()) hydrateRoot(root, app);
+else createRoot(root).render(app);

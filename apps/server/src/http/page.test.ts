@@ -1,12 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get } from 'node:http';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { pageDataElementId } from '@pac/validators/page-data';
 import { parse } from 'node-html-parser';
 import superjson, { type SuperJSONResult } from 'superjson';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminCredentials,
   ApiClient,
@@ -14,7 +14,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/support/harness';
-import { scriptSafeJson } from './page';
+import { scriptSafeJson, serverBuildEntry } from './page';
 
 /**
  * The app's pages carry their first data (issue 14): the HTML of `/` and of a sheet holds what the
@@ -71,17 +71,23 @@ interface Raw {
   body: Buffer;
 }
 
-/** A GET whose body is kept as sent (fetch would decompress it). */
-function rawGet(path: string, headers: Record<string, string> = {}): Promise<Raw> {
+/** A request whose body is kept as sent (fetch would decompress it). */
+function rawRequest(url: string, method: string, headers: Record<string, string> = {}): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    get(`${server.url}${path}`, { headers }, (res) => {
+    request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       res.on('error', reject);
-    }).on('error', reject);
+    })
+      .on('error', reject)
+      .end();
   });
 }
+
+/** A GET to the shared server whose body is kept as sent. */
+const rawGet = (path: string, headers: Record<string, string> = {}) =>
+  rawRequest(`${server.url}${path}`, 'GET', headers);
 
 interface Embedded {
   path: string;
@@ -163,6 +169,9 @@ describe('the first data of a page, in its HTML', () => {
     const home = await pageData(anonymous, '/');
     expect(home.html).not.toContain('modulepreload');
     expect(home.html).not.toContain('stylesheet');
+    // No server-rendering build beside this one: the root is left for the browser to render.
+    expect(home.html).toContain('<div id="root"></div>');
+    expect(visitor.html).toContain('<div id="root"></div>');
   });
 
   it('leaves out what the page would be refused, and a sheet that does not exist', async () => {
@@ -173,12 +182,13 @@ describe('the first data of a page, in its HTML', () => {
   });
 
   it('keeps a title that tries to end the script element inside it, as text', async () => {
-    const title = '</script><script>window.pwned=1</script><!-- & \u2028 end';
+    // With `$` patterns that String#replace would expand into parts of the template.
+    const title = "</script><script>window.pwned=1</script><!-- & \u2028 $` $& $' end";
     const { sheetId } = await createSheetWithSlot(admin, 1, { title });
     const { html, queries } = await pageData(anonymous, `/signup-sheet/${sheetId}`);
     // As stored (the server trims titles), the hostile part intact.
     const stored = (await anonymous.get<{ title: string }>(`/api/signup-sheets/${sheetId}`)).body.title;
-    expect(stored).toContain('</script><script>window.pwned=1</script><!-- &');
+    expect(stored).toContain("</script><script>window.pwned=1</script><!-- & \u2028 $` $& $' end");
     expect((decoded(queries.get('sheets.byId')) as { title: string }).title).toBe(stored);
     expect(html).not.toContain('window.pwned=1</script>');
     // One script element for the data, closed once.
@@ -249,5 +259,113 @@ describe('compression', () => {
     const identity = await rawGet('/api/signup-sheets');
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(identity.body.toString())).toEqual(sheets);
+  });
+});
+
+describe('the server-rendered root', () => {
+  // A build beside a stand-in for the web app's server build (apps/web/dist-ssr, tested for real
+  // in e2e/server-rendering.test.ts): it counts its loads, renders the sheet pages by throwing, and
+  // anything else as the paths of the data it was given, with `$` patterns in it.
+  const ssrDir = mkdtempSync(join(tmpdir(), 'pac-page-ssr-'));
+  const ssrStatic = join(ssrDir, 'dist');
+  const loads = () => (globalThis as { pacServerBuildLoads?: number }).pacServerBuildLoads ?? 0;
+  const renders = () => (globalThis as { pacServerRenders?: number }).pacServerRenders ?? 0;
+  let ssr: TestServer;
+  let organizer: ApiClient;
+  let sheetId = 0;
+
+  beforeAll(async () => {
+    mkdirSync(ssrStatic, { recursive: true });
+    writeFileSync(join(ssrStatic, 'index.html'), template);
+    const entry = serverBuildEntry(ssrStatic);
+    mkdirSync(join(entry, '..'), { recursive: true });
+    writeFileSync(
+      entry,
+      [
+        'globalThis.pacServerBuildLoads = (globalThis.pacServerBuildLoads ?? 0) + 1;',
+        'export async function renderPage(url, pageData) {',
+        '  globalThis.pacServerRenders = (globalThis.pacServerRenders ?? 0) + 1;',
+        "  if (url.startsWith('/signup-sheet/')) throw new Error('stand-in render failure');",
+        "  return `<main data-url=\"${url}\">${pageData.map((q) => q.path).sort().join(' ')} $& $'</main>`;",
+        '}',
+      ].join('\n'),
+    );
+    ssr = await startTestServer({ staticDir: ssrStatic });
+    organizer = new ApiClient(ssr.url);
+    await organizer.login(adminCredentials.email, adminCredentials.password);
+    ({ sheetId } = await createSheetWithSlot(organizer, 2, { title: 'Fun Run' }));
+  });
+  afterAll(async () => {
+    await ssr.stop();
+    rmSync(ssrDir, { recursive: true, force: true });
+  });
+
+  const root = (html: string) => /<div id="root">([\s\S]*?)<\/div><script id="pac-data"/.exec(html)?.[1];
+
+  it('loads the server build on the first page that needs it, not at start, and once', async () => {
+    expect(serverBuildEntry(ssrStatic)).toBe(join(ssrDir, 'dist-ssr', 'entry-server.js'));
+    const visitor = new ApiClient(ssr.url);
+    expect((await visitor.get('/api/health')).status).toBe(200);
+    const policy = await visitor.get<string>('/privacy-policy', { Accept: 'text/html' });
+    expect(root(policy.body)).toBe('');
+    expect(loads()).toBe(0);
+
+    const home = await visitor.get<string>('/', { Accept: 'text/html' });
+    expect(home.status).toBe(200);
+    // Rendered from the same data the page embeds, and put in whole.
+    expect(root(home.body)).toBe(
+      `<main data-url="/">auth.me settings.getPublic settings.heroContent sheets.list $& $'</main>`,
+    );
+    expect(home.body).toContain(`<script id="${pageDataElementId}" type="application/json">`);
+    await visitor.get('/');
+    expect(loads()).toBe(1);
+  });
+
+  it('sends the page with an empty root when rendering fails, never an error', async () => {
+    const res = await new ApiClient(ssr.url).get<string>(`/signup-sheet/${sheetId}`, { Accept: 'text/html' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(root(res.body)).toBe('');
+    const entries = JSON.parse(parse(res.body).getElementById(pageDataElementId)?.textContent ?? '[]') as Embedded[];
+    expect(entries.map((e) => e.path).sort()).toEqual(['auth.me', 'sheets.byId']);
+  });
+
+  it("renders a signed-out visitor's page once a second for the same data, and a signed-in one's every time", async () => {
+    // The server's clock stands still unless moved here (requests take what time they take).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    try {
+      const visitor = new ApiClient(ssr.url);
+      const first = await visitor.get<string>('/', { Accept: 'text/html' });
+      const before = renders();
+      const again = await new ApiClient(ssr.url).get<string>('/', { Accept: 'text/html' });
+      expect(renders()).toBe(before);
+      expect(again.body).toBe(first.body);
+
+      // Other data is another page.
+      await createSheetWithSlot(organizer, 3, { title: 'Book Swap' });
+      const changed = await visitor.get<string>('/', { Accept: 'text/html' });
+      expect(renders()).toBe(before + 1);
+      expect(changed.body).toContain('Book Swap');
+
+      // A second later, the same page is rendered anew (it compares dates with the clock).
+      vi.setSystemTime(Date.now() + 1000);
+      await visitor.get('/', { Accept: 'text/html' });
+      expect(renders()).toBe(before + 2);
+
+      await organizer.get('/', { Accept: 'text/html' });
+      await organizer.get('/', { Accept: 'text/html' });
+      expect(renders()).toBe(before + 4);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('answers HEAD with the headers of the rendered page and no body', async () => {
+    const head = await rawRequest(`${ssr.url}/`, 'HEAD');
+    const get = await rawRequest(`${ssr.url}/`, 'GET');
+    expect(head.status).toBe(200);
+    expect(get.body.toString()).toContain('<main data-url="/">');
+    expect(Number(head.headers['content-length'])).toBe(get.body.length);
+    expect(head.body.length).toBe(0);
   });
 });

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createCaller } from '@pac/api';
-import { pageDataElementId } from '@pac/validators/page-data';
+import { type EmbeddedQuery, pageDataElementId, type RenderPage } from '@pac/validators/page-data';
 import superjson from 'superjson';
+import { RenderedPages } from './renderedPages';
+import { logRequestError } from './requestLog';
 import { contextFromRequest, type HttpDeps } from './session';
 
 /**
@@ -14,15 +17,13 @@ import { contextFromRequest, type HttpDeps } from './session';
  * more than the API would show them), encoded with superjson like /trpc answers, and written so
  * that no text in it can end its script element. The page's code chunks are preloaded beside it,
  * and its stylesheets linked.
+ *
+ * The home and sheet pages also arrive rendered: the web app's server build (apps/web/dist-ssr,
+ * beside the public build) renders them from the same data into `#root`, so that a phone shows the
+ * page before any script has run, and the browser hydrates that HTML. Without that build, or when
+ * rendering fails, the root stays empty and the browser renders the page, as for every other page.
+ * A signed-out visitor's rendering is kept for a second for the same data (renderedPages.ts).
  */
-
-/** One query the web app makes on first load, as the web app keys it (`apps/web/src/lib/pageData.ts`). */
-export interface EmbeddedQuery {
-  path: string;
-  input?: unknown;
-  /** superjson.serialize of the procedure's answer. */
-  data: unknown;
-}
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -30,6 +31,8 @@ interface PageRoute {
   pattern: RegExp;
   /** The page's module in the web app's source (its key in Vite's manifest), when it loads on demand. */
   module?: string;
+  /** The page is rendered here from its first data (every query it needs on first render is embedded). */
+  serverRendered?: boolean;
   /** The page's first queries; `params` are the pattern's groups. */
   queries: (caller: Caller, params: string[]) => { path: string; input?: unknown; run: () => Promise<unknown> }[];
 }
@@ -39,6 +42,7 @@ const me = (caller: Caller) => ({ path: 'auth.me', run: () => caller.auth.me() }
 const routes: PageRoute[] = [
   {
     pattern: /^\/$/,
+    serverRendered: true,
     queries: (caller) => [
       me(caller),
       { path: 'settings.heroContent', run: () => caller.settings.heroContent() },
@@ -54,6 +58,7 @@ const routes: PageRoute[] = [
     // Only a plain decimal id: anything else is the page's own "not found".
     pattern: /^\/signup-sheet\/([1-9][0-9]{0,15})\/?$/,
     module: 'src/pages/SignupSheet.page.tsx',
+    serverRendered: true,
     queries: (caller, [idText]) => {
       const id = Number(idText);
       if (!Number.isSafeInteger(id)) return [me(caller)];
@@ -106,6 +111,37 @@ function chunkFiles(
 
 export type PageRenderer = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
 
+/** Where the web app's server build is (apps/web/vite.config.ts's SSR build): beside the public one. */
+export function serverBuildEntry(staticDir: string): string {
+  return join(staticDir, '..', 'dist-ssr', 'entry-server.js');
+}
+
+/**
+ * The server build's `renderPage`, imported on the first page that needs it rather than at start
+ * (React's server renderer, Mantine and the app are some megabytes of memory that an idle server,
+ * or one only answering the API, does without). Null when there is no such build or it does not
+ * load; the pages then go out with an empty root, as before server rendering.
+ */
+function serverRenderer(entry: string): (req: IncomingMessage) => Promise<RenderPage | null> {
+  let loading: Promise<RenderPage | null> | null = null;
+  return (req) => {
+    loading ??= existsSync(entry)
+      ? import(pathToFileURL(entry).href).then(
+          (module: { renderPage?: unknown }) => {
+            if (typeof module.renderPage === 'function') return module.renderPage as RenderPage;
+            logRequestError(req, "The web app's server build has no renderPage", entry);
+            return null;
+          },
+          (error: unknown) => {
+            logRequestError(req, "Loading the web app's server build failed", error);
+            return null;
+          },
+        )
+      : Promise.resolve(null);
+    return loading;
+  };
+}
+
 /**
  * Reads the built index.html (and Vite's manifest, for the chunks to preload) once; answers an
  * app page with the HTML and that page's data. Null when the app is not built.
@@ -114,6 +150,9 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
   const indexPath = join(staticDir, 'index.html');
   if (!existsSync(indexPath)) return null;
   const template = readFileSync(indexPath, 'utf8');
+  const emptyRoot = '<div id="root"></div>';
+  const renderer = template.includes(emptyRoot) ? serverRenderer(serverBuildEntry(staticDir)) : null;
+  const renderedPages = new RenderedPages();
   const manifestPath = join(staticDir, '.vite', 'manifest.json');
   const manifest = existsSync(manifestPath)
     ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>)
@@ -149,7 +188,8 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
       params = match.slice(1);
       break;
     }
-    const caller = createCaller(contextFromRequest(req, res, deps));
+    const context = contextFromRequest(req, res, deps);
+    const caller = createCaller(context);
     const embedded: EmbeddedQuery[] = [];
     // A query that fails (a sheet that does not exist) is left to the page, which asks again and shows why.
     await Promise.all(
@@ -162,9 +202,35 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
         }
       }),
     );
+    // In one order, whichever query answered first: the same data is the same text.
+    embedded.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    const json = scriptSafeJson(embedded);
+    let rendered = '';
+    const render = route.serverRendered && renderer ? await renderer(req) : null;
+    if (render) {
+      // Only a signed-out visitor's page is the same for everyone with the same data.
+      const key = context.user === null ? `${pathname}\n${json}` : null;
+      const now = deps.runtime.now().getTime();
+      const kept = key === null ? undefined : renderedPages.get(key, now);
+      if (kept !== undefined) rendered = kept;
+      else {
+        try {
+          // React escapes every text and attribute it writes.
+          rendered = await render(pathname, embedded);
+          if (key !== null) renderedPages.set(key, rendered, now);
+        } catch (error) {
+          logRequestError(req, 'Rendering the page on the server failed; the browser renders it', error);
+        }
+      }
+    }
     const head = route.module ? (preloads.get(route.module) ?? '') : '';
-    const data = `<script id="${pageDataElementId}" type="application/json">${scriptSafeJson(embedded)}</script>`;
-    const html = template.replace('</head>', `${head}</head>`).replace('</body>', `${data}</body>`);
+    const data = `<script id="${pageDataElementId}" type="application/json">${json}</script>`;
+    // Functions, not replacement strings: a sheet's title may hold `$&` or `$'`, which a
+    // replacement string would expand into parts of the template.
+    const html = template
+      .replace('</head>', () => `${head}</head>`)
+      .replace(emptyRoot, () => `<div id="root">${rendered}</div>`)
+      .replace('</body>', () => `${data}</body>`);
     res.statusCode = 200;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     // It holds what this visitor may see (their account, contact details for an admin): never shared.

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { pageDataElementId } from '@pac/validators/page-data';
+import { type EmbeddedQuery, pageDataElementId } from '@pac/validators/page-data';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { trpc } from '../trpc';
 
@@ -19,14 +19,24 @@ const embeddable = {
   'sheets.byId': trpc.sheets.byId,
 } as const;
 
-interface EmbeddedQuery {
-  path: string;
-  input?: unknown;
-  data: SuperJSONResult;
+function isEmbeddedQuery(value: unknown): value is EmbeddedQuery & { data: SuperJSONResult } {
+  return typeof value === 'object' && value !== null && 'path' in value && 'data' in value;
 }
 
-function isEmbeddedQuery(value: unknown): value is EmbeddedQuery {
-  return typeof value === 'object' && value !== null && 'path' in value && 'data' in value;
+/**
+ * Puts each embedded answer into `queryClient` under the key of the query that asks for it; entries
+ * for procedures not listed above, and anything that is not an entry, are ignored. The browser
+ * (hydratePageData) and the server's rendering of the same page (entry-server.tsx) both fill their
+ * cache with this, from the same entries, so that both render the same page.
+ */
+export function fillPageData(queryClient: QueryClient, entries: unknown): void {
+  if (!Array.isArray(entries)) return;
+  for (const entry of entries) {
+    if (!isEmbeddedQuery(entry) || !Object.hasOwn(embeddable, entry.path)) continue;
+    const procedure = embeddable[entry.path as keyof typeof embeddable];
+    // The input is the one the server answered for this path; each procedure's own type cannot be named here.
+    queryClient.setQueryData(getQueryKey(procedure, entry.input as never, 'query'), superjson.deserialize(entry.data));
+  }
 }
 
 /** Fills `queryClient` from the page's embedded data, once; a page without any is left alone. */
@@ -40,11 +50,5 @@ export function hydratePageData(queryClient: QueryClient, doc: Document = docume
     return;
   }
   element.remove();
-  if (!Array.isArray(entries)) return;
-  for (const entry of entries) {
-    if (!isEmbeddedQuery(entry) || !Object.hasOwn(embeddable, entry.path)) continue;
-    const procedure = embeddable[entry.path as keyof typeof embeddable];
-    // The input is the one the server answered for this path; each procedure's own type cannot be named here.
-    queryClient.setQueryData(getQueryKey(procedure, entry.input as never, 'query'), superjson.deserialize(entry.data));
-  }
+  fillPageData(queryClient, entries);
 }

@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { type CurrentUser, currentUserKey, readStoredUser, sameUser, writeStoredUser } from '../lib/session';
+import { trpc } from '../trpc';
 
 export interface CurrentUserContextValue {
   /** The stored user, or null when signed out. */
@@ -12,7 +13,14 @@ export const CurrentUserContext = createContext<CurrentUserContextValue | null>(
 
 /** Holds the signed-in user, mirrored in localStorage under `currentUser`. */
 export function CurrentUserProvider({ children }: { children: ReactNode }) {
-  const [user, setUserState] = useState<CurrentUser | null>(readStoredUser);
+  const utils = trpc.useUtils();
+  // The server's answer embedded in the page (auth.me, from the session cookie) when there is one:
+  // the server rendered the page for that user, and the first render in the browser must show the
+  // same header. SessionSync stores it. Otherwise what this browser remembers.
+  const [user, setUserState] = useState<CurrentUser | null>(() => {
+    const me = utils.auth.me.getData();
+    return me === undefined ? readStoredUser() : me && { id: me.id, name: me.name, isAdmin: me.isAdmin };
+  });
 
   const setUser = useCallback((next: CurrentUser | null) => {
     const stored = next === null ? null : { id: next.id, name: next.name, isAdmin: next.isAdmin };

@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, useMatch } from 'react-router-dom';
+import { useHydrated } from '../../lib/useHydrated';
 import { useAuthDialog } from '../../session/AuthDialogProvider';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { AccountName } from './AccountName';
@@ -23,10 +24,22 @@ function HeaderLink({ to, end = false, children }: { to: string; end?: boolean; 
   );
 }
 
+/** The account button while the user menu's code loads. */
+function AccountButtonLoading({ name }: { name: string }) {
+  return (
+    <Button variant="light" loading>
+      <AccountName name={name} />
+    </Button>
+  );
+}
+
 /** The shared header: brand, Home and Admin links, and Login or the user menu. */
 export function Header() {
   const { user } = useCurrentUser();
   const { openAuthDialog } = useAuthDialog();
+  // A page the server rendered shows the menu's placeholder until React has taken the page over:
+  // the menu's code is not there yet, and a menu button that looked ready would not open.
+  const hydrated = useHydrated();
 
   return (
     <Box
@@ -55,15 +68,13 @@ export function Header() {
             </Group>
           </Group>
           {user ? (
-            <Suspense
-              fallback={
-                <Button variant="light" loading>
-                  <AccountName name={user.name} />
-                </Button>
-              }
-            >
-              <UserMenu user={user} />
-            </Suspense>
+            hydrated ? (
+              <Suspense fallback={<AccountButtonLoading name={user.name} />}>
+                <UserMenu user={user} />
+              </Suspense>
+            ) : (
+              <AccountButtonLoading name={user.name} />
+            )
           ) : (
             <Button onClick={() => openAuthDialog()}>Login</Button>
           )}

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactElement, Suspense } from 'react';
 import { formatTimeRange } from '../../lib/dates';
+import { useHydrated } from '../../lib/useHydrated';
 import { isSlotFull, spotsLeftText, volunteerCountText, waitlistCountText } from '../../lib/slots';
 import type { SlotDetail, VolunteerView } from '../../types';
 import { ClockIcon, EditIcon, TrashIcon } from '../Icons';
@@ -10,6 +11,10 @@ import { ClockIcon, EditIcon, TrashIcon } from '../Icons';
 const AdminTooltip = lazy(() => import('./AdminTooltip').then((m) => ({ default: m.AdminTooltip })));
 
 function LazyTooltip({ label, children }: { label: string; children: ReactElement }) {
+  // On a page the server rendered, the button alone until React has taken the page over, so that
+  // it works from the start (a part still waiting for its code would drop the click).
+  const hydrated = useHydrated();
+  if (!hydrated) return children;
   return (
     <Suspense fallback={children}>
       <AdminTooltip label={label}>{children}</AdminTooltip>
