@@ -49,9 +49,12 @@ export async function monitoringBenchmark(root: string): Promise<Section> {
     MONITOR_HOST_SPACING_MS: String(hostSpacingMs),
     MONITOR_CONCURRENCY: String(concurrency),
   });
-  const app = await startChild('app', env);
+  // The site is closed whatever fails, the app's start included: its open server would keep the
+  // runner from exiting after it has reported the failure.
+  let app: Child | null = null;
   let fetcher: Child | null = null;
   try {
+    app = await startChild('app', env);
     const api = new Api(app.url);
     await api.login();
     await pool(monitorCount, 8, (i) =>
@@ -131,7 +134,7 @@ export async function monitoringBenchmark(root: string): Promise<Section> {
       ],
     };
   } finally {
-    await app.stop();
+    await app?.stop();
     await fetcher?.stop();
     await site.close();
   }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import {
   type ApiConfig,
   createRuntime,
@@ -165,6 +166,11 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
 }
 
 async function main(): Promise<void> {
+  // WebAssembly by V8's baseline compiler alone. The only WebAssembly here is undici's HTTP parser,
+  // compiled on the first website check; its optimizing tier held ~33 MB more at the peak of a
+  // monitoring pass, for no speed the bench can measure (bench/results.md notes). Set before
+  // anything compiles WebAssembly, as the command-line flag would be.
+  setFlagsFromString('--liftoff-only');
   let env: Env;
   try {
     loadDotEnv();
