@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, inDays, type Journey, seedSheet, startJourney, waitUntilHydrated, webDist } from './harness';
 
@@ -61,12 +61,30 @@ async function rawPage(baseUrl: string, path: string, cookie?: string): Promise<
   return { html, root };
 }
 
+/** Runs `use` in a fresh browser context on `on`'s server (cookies, cache and storage of its own), closed afterwards. */
+async function inContext(
+  use: (context: BrowserContext) => Promise<void>,
+  options: BrowserContextOptions = {},
+  on: Journey = journey,
+): Promise<void> {
+  const context = await on.browser.newContext({ baseURL: on.server.url, ...options });
+  try {
+    await use(context);
+  } finally {
+    await context.close();
+  }
+}
+
 /** `html` as Chromium parses it with JavaScript off: nothing in it can run. */
-async function parsedWithoutScripts(html: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await journey.browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.setContent(html);
-  return { page, close: () => context.close() };
+function parsedWithoutScripts(html: string, use: (page: Page) => Promise<void>): Promise<void> {
+  return inContext(
+    async (context) => {
+      const page = await context.newPage();
+      await page.setContent(html);
+      await use(page);
+    },
+    { javaScriptEnabled: false },
+  );
 }
 
 /**
@@ -124,8 +142,6 @@ function serverElements(page: Page): Promise<{ count: number; replaced: string[]
   });
 }
 
-const freshContext = () => journey.browser.newContext({ baseURL: journey.server.url });
-
 describe('the HTML the server sends', () => {
   it('has the home page rendered: the sheet cards with their titles and View & Sign Up links', async () => {
     const { root } = await rawPage(journey.server.url, '/');
@@ -137,13 +153,10 @@ describe('the HTML the server sends', () => {
     // Signed out: the header's Login button, as the browser's first render will have it.
     expect(root).toContain('>Login<');
 
-    const parsed = await parsedWithoutScripts(root);
-    try {
-      expect(await parsed.page.getByRole('link', { name: 'View & Sign Up' }).count()).toBe(3);
-      await parsed.page.getByRole('heading', { level: 3, name: fairTitle }).waitFor();
-    } finally {
-      await parsed.close();
-    }
+    await parsedWithoutScripts(root, async (page) => {
+      expect(await page.getByRole('link', { name: 'View & Sign Up' }).count()).toBe(3);
+      await page.getByRole('heading', { level: 3, name: fairTitle }).waitFor();
+    });
   });
 
   it("has a sheet page rendered: the sheet's title and a Sign Up button for each slot", async () => {
@@ -151,14 +164,11 @@ describe('the HTML the server sends', () => {
     expect(root).toContain(`>${fairTitle}</h1>`);
     expect(root.match(/>Sign Up</g)).toHaveLength(2);
 
-    const parsed = await parsedWithoutScripts(root);
-    try {
-      await parsed.page.getByRole('heading', { level: 1, name: fairTitle }).waitFor();
-      expect(await parsed.page.getByRole('button', { name: 'Sign Up', exact: true }).count()).toBe(2);
-      await parsed.page.getByText('Face painting').waitFor();
-    } finally {
-      await parsed.close();
-    }
+    await parsedWithoutScripts(root, async (page) => {
+      await page.getByRole('heading', { level: 1, name: fairTitle }).waitFor();
+      expect(await page.getByRole('button', { name: 'Sign Up', exact: true }).count()).toBe(2);
+      await page.getByText('Face painting').waitFor();
+    });
   });
 
   it('has a long sheet page rendered whole', async () => {
@@ -177,8 +187,7 @@ describe('the HTML the server sends', () => {
 
 describe('hydration in Chromium', () => {
   it('takes over the home page as sent, logs nothing, and opens a sheet from its card without a page load', async () => {
-    const context = await freshContext();
-    try {
+    await inContext(async (context) => {
       const { page, problems } = await openHydrated(context, '/');
       const kept = await serverElements(page);
       expect(kept.count).toBeGreaterThan(100);
@@ -203,14 +212,11 @@ describe('hydration in Chromium', () => {
       expect(documents).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
       expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('takes over a sheet page (its code loaded on demand) as sent, and its Sign Up button opens the form', async () => {
-    const context = await freshContext();
-    try {
+    await inContext(async (context) => {
       const { page, problems } = await openHydrated(context, `/signup-sheet/${fairId}`);
       const kept = await serverElements(page);
       expect(kept.count).toBeGreaterThan(50);
@@ -220,14 +226,11 @@ describe('hydration in Chromium', () => {
       const dialog = page.getByRole('dialog', { name: 'Sign up: Bake stall' });
       await dialog.getByLabel('Name').waitFor();
       expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("renders a signed-in admin's pages with the account menu and admin controls, and hydrates them", async () => {
-    const context = await freshContext();
-    try {
+    await inContext(async (context) => {
       const login = await context.request.post('/api/auth/login', { data: admin });
       expect(login.ok()).toBe(true);
       const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
@@ -258,14 +261,11 @@ describe('hydration in Chromium', () => {
         await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
         await page.close();
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('renders signed out for a browser that still remembers a user whose session has ended', async () => {
-    const context = await freshContext();
-    try {
+    await inContext(async (context) => {
       await context.addInitScript({
         content: `localStorage.setItem('currentUser', JSON.stringify({ id: 1, name: 'Gone Admin', isAdmin: true }));`,
       });
@@ -274,9 +274,7 @@ describe('hydration in Chromium', () => {
       expect(problems).toEqual([]);
       await page.getByRole('button', { name: 'Login' }).waitFor();
       expect(await page.getByRole('button', { name: `Delete ${fairTitle}` }).count()).toBe(0);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('still works in a browser in another time zone, whose dates differ: React renders the page anew', async () => {
@@ -284,73 +282,70 @@ describe('hydration in Chromium', () => {
     // Where they differ, hydration finds other text: React reports it and renders in the browser.
     const serverZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     const timezoneId = serverZone === 'Pacific/Kiritimati' ? 'America/Adak' : 'Pacific/Kiritimati';
-    const context = await journey.browser.newContext({ baseURL: journey.server.url, timezoneId });
-    try {
-      const sheet = (await journey.api('GET', `/api/signup-sheets/${fairId}`)).body as { eventDate: string };
-      const { page, problems } = await openHydrated(context, `/signup-sheet/${fairId}`);
-      expect(problems.length).toBeGreaterThan(0);
-      for (const problem of problems) expect(problem).toMatch(/^uncaught: Minified React error #418\b/);
+    await inContext(
+      async (context) => {
+        const sheet = (await journey.api('GET', `/api/signup-sheets/${fairId}`)).body as { eventDate: string };
+        const { page, problems } = await openHydrated(context, `/signup-sheet/${fairId}`);
+        expect(problems.length).toBeGreaterThan(0);
+        for (const problem of problems) expect(problem).toMatch(/^uncaught: Minified React error #418\b/);
 
-      // The page shows the browser's own dates, and works.
-      const local = await page.evaluate((iso) => {
-        const date = new Date(iso);
-        const day = new Intl.DateTimeFormat('en-US', {
-          weekday: 'long',
-          month: 'long',
-          day: 'numeric',
-          year: 'numeric',
-        });
-        const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-        return `${day.format(date)} at ${time.format(date)}`;
-      }, sheet.eventDate);
-      const { root } = await rawPage(journey.server.url, `/signup-sheet/${fairId}`);
-      expect(root).not.toContain(local);
-      await page.getByText(local, { exact: true }).waitFor();
-      await page.getByRole('button', { name: 'Sign Up', exact: true }).first().click();
-      await page.getByRole('dialog').getByLabel('Name').waitFor();
-    } finally {
-      await context.close();
-    }
+        // The page shows the browser's own dates, and works.
+        const local = await page.evaluate((iso) => {
+          const date = new Date(iso);
+          const day = new Intl.DateTimeFormat('en-US', {
+            weekday: 'long',
+            month: 'long',
+            day: 'numeric',
+            year: 'numeric',
+          });
+          const time = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+          return `${day.format(date)} at ${time.format(date)}`;
+        }, sheet.eventDate);
+        const { root } = await rawPage(journey.server.url, `/signup-sheet/${fairId}`);
+        expect(root).not.toContain(local);
+        await page.getByText(local, { exact: true }).waitFor();
+        await page.getByRole('button', { name: 'Sign Up', exact: true }).first().click();
+        await page.getByRole('dialog').getByLabel('Name').waitFor();
+      },
+      { timezoneId },
+    );
   });
 
   it('renders a page the server leaves empty (the privacy policy) in the browser', async () => {
-    const context = await freshContext();
-    try {
+    await inContext(async (context) => {
       const { page, problems } = await openHydrated(context, '/privacy-policy');
       await page
         .getByRole('heading', { name: /privacy policy/i })
         .first()
         .waitFor();
       expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
 describe('with JavaScript turned off', () => {
   it('shows the home page with its cards, and a sheet page with its Sign Up buttons', async () => {
-    const context = await journey.browser.newContext({ baseURL: journey.server.url, javaScriptEnabled: false });
-    try {
-      const page = await context.newPage();
-      await page.goto('/');
-      await page.getByRole('heading', { level: 3, name: fairTitle }).waitFor();
-      const links = page.getByRole('link', { name: 'View & Sign Up' });
-      expect(await links.count()).toBe(3);
-      expect(await links.first().isVisible()).toBe(true);
+    await inContext(
+      async (context) => {
+        const page = await context.newPage();
+        await page.goto('/');
+        await page.getByRole('heading', { level: 3, name: fairTitle }).waitFor();
+        const links = page.getByRole('link', { name: 'View & Sign Up' });
+        expect(await links.count()).toBe(3);
+        expect(await links.first().isVisible()).toBe(true);
 
-      // The card's link is a plain link: it works without scripts too.
-      await page
-        .getByRole('article')
-        .filter({ hasText: fairTitle })
-        .getByRole('link', { name: 'View & Sign Up' })
-        .click();
-      await page.waitForURL(`**/signup-sheet/${fairId}`);
-      await page.getByRole('heading', { level: 1, name: fairTitle }).waitFor();
-      expect(await page.getByRole('button', { name: 'Sign Up', exact: true }).count()).toBe(2);
-    } finally {
-      await context.close();
-    }
+        // The card's link is a plain link: it works without scripts too.
+        await page
+          .getByRole('article')
+          .filter({ hasText: fairTitle })
+          .getByRole('link', { name: 'View & Sign Up' })
+          .click();
+        await page.waitForURL(`**/signup-sheet/${fairId}`);
+        await page.getByRole('heading', { level: 1, name: fairTitle }).waitFor();
+        expect(await page.getByRole('button', { name: 'Sign Up', exact: true }).count()).toBe(2);
+      },
+      { javaScriptEnabled: false },
+    );
   });
 });
 
@@ -363,21 +358,17 @@ describe('a sheet title written to break out of the page', () => {
 
     for (const path of ['/', `/signup-sheet/${hostileId}`]) {
       const sent = await rawPage(journey.server.url, path);
-      const parsed = await parsedWithoutScripts(sent.html);
-      try {
-        expect(await parsed.page.locator('#root script, #root img[src="x"], img[onerror]').count()).toBe(0);
+      await parsedWithoutScripts(sent.html, async (page) => {
+        expect(await page.locator('#root script, #root img[src="x"], img[onerror]').count()).toBe(0);
         // The title, whole and as typed (no `$` pattern expanded into parts of the page).
-        const titles = await parsed.page.locator('#root h1, #root h3').allTextContents();
+        const titles = await page.locator('#root h1, #root h3').allTextContents();
         expect(titles).toContain(hostileTitle);
-      } finally {
-        await parsed.close();
-      }
+      });
     }
   });
 
   it('stays text after hydration, and nothing runs', async () => {
-    const context = await freshContext();
-    try {
+    await inContext(async (context) => {
       for (const path of ['/', `/signup-sheet/${hostileId}`]) {
         const { page, problems, dialogs } = await openHydrated(context, path);
         expect((await serverElements(page)).replaced).toEqual([]);
@@ -387,9 +378,7 @@ describe('a sheet title written to break out of the page', () => {
         expect(problems).toEqual([]);
         await page.close();
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 });
 
@@ -413,23 +402,24 @@ describe('without the server-rendering build', () => {
     expect(root).toBe('');
     expect(html).toContain(fairTitle); // in the embedded data
 
-    const context = await bare.browser.newContext({ baseURL: bare.server.url });
-    try {
-      const page = await context.newPage();
-      const problems: string[] = [];
-      page.on('pageerror', (error) => problems.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
-      });
-      await page.goto('/');
-      await page.getByRole('link', { name: 'View & Sign Up' }).first().waitFor();
-      await page.getByRole('heading', { level: 3, name: fairTitle }).waitFor();
-      await page.getByRole('link', { name: 'View & Sign Up' }).first().click();
-      await page.getByRole('button', { name: 'Sign Up', exact: true }).first().click();
-      await page.getByRole('dialog').getByLabel('Name').waitFor();
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    await inContext(
+      async (context) => {
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('pageerror', (error) => problems.push(error.message));
+        page.on('console', (message) => {
+          if (message.type() === 'error') problems.push(message.text());
+        });
+        await page.goto('/');
+        await page.getByRole('link', { name: 'View & Sign Up' }).first().waitFor();
+        await page.getByRole('heading', { level: 3, name: fairTitle }).waitFor();
+        await page.getByRole('link', { name: 'View & Sign Up' }).first().click();
+        await page.getByRole('button', { name: 'Sign Up', exact: true }).first().click();
+        await page.getByRole('dialog').getByLabel('Name').waitFor();
+        expect(problems).toEqual([]);
+      },
+      {},
+      bare,
+    );
   });
 });
