@@ -936,6 +936,36 @@ describe('cross-cutting REST properties', () => {
 });
 
 describe('REST regressions found by this fuzzer', () => {
+  it("an admin's fuzzed password change of the user's account does not lock the fuzzer out of that account", async () => {
+    const { user } = fuzz.accounts;
+    const change = (role: 'admin' | 'user', currentPassword: string, newPassword: string) =>
+      exercise(
+        {
+          method: 'PATCH',
+          path: `/api/auth/change-password/${user.id}`,
+          headers: { 'Content-Type': 'application/json', ...fuzz.cookie(role) },
+          body: JSON.stringify({ currentPassword, newPassword, confirmPassword: newPassword }),
+        },
+        { status: 200 },
+      );
+    const original = user.password;
+    const oldToken = user.token;
+    // The change ends the user's sessions; exercise() signs the user in again with the new password.
+    await change('admin', original, 'new-secret-2');
+    expect(user.token).not.toBe(oldToken);
+    expect(user.password).toBe('new-secret-2');
+    const me = async () =>
+      JSON.parse(
+        (await send(fuzz.server.url, { method: 'GET', path: '/api/auth/me', headers: fuzz.cookie('user') })).text,
+      ) as unknown;
+    expect(await me()).toMatchObject({ id: user.id });
+    // And back, by the user themself: their own session is kept, and so is the token.
+    const token = user.token;
+    await change('user', 'new-secret-2', original);
+    expect(user.token).toBe(token);
+    expect(await me()).toMatchObject({ id: user.id });
+  });
+
   it('a path id that is not valid percent-encoding is a 400, not a 500', async () => {
     for (const id of ['%ZZ', '%E0%A4%A', '%', '%%30']) {
       for (const role of roles) {

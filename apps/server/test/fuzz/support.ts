@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
+import argon2 from 'argon2';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { adminCredentials, inDays, startTestServer, type TestServer } from '../support/harness';
@@ -265,6 +266,9 @@ export const secrets = {
 
 export const userCredentials = { email: 'fuzz.user@example.org', password: 'fuzz-user-password-1', name: 'Fuzz User' };
 
+/** Every valid password the arbitraries produce: a fuzzed password change can only pick one of these. */
+const knownPasswords = ['secret1', 'new-secret', 'new-secret-2', adminCredentials.password, userCredentials.password];
+
 export interface Account {
   id: number;
   password: string;
@@ -436,12 +440,27 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   // refused cancel link would otherwise create it on first use.
   await settle();
 
+  // A fuzzed change-password call with the right current password (the arbitraries offer it)
+  // changes an account's password and ends its other sessions: the new one is among the
+  // passwords the fuzzer knows, and the stored hash tells which.
+  const currentPassword = async (role: 'user' | 'admin', hash: string): Promise<string> => {
+    const account = accounts[role];
+    for (const candidate of [account.password, ...knownPasswords]) {
+      if (await argon2.verify(hash, candidate)) return candidate;
+    }
+    throw new Error(`the ${role} account's password was changed to one the fuzzer does not know`);
+  };
+
   const ensureSessions = async () => {
     for (const role of ['user', 'admin'] as const) {
       const account = accounts[role];
       if (watcher.get('SELECT id FROM sessions WHERE token_hash = ?', tokenHash(account.token))) continue;
-      const row = watcher.get<{ email: string }>('SELECT email FROM users WHERE id = ?', account.id);
+      const row = watcher.get<{ email: string; password_hash: string }>(
+        'SELECT email, password_hash FROM users WHERE id = ?',
+        account.id,
+      );
       if (!row) throw new Error(`the ${role} account is gone`);
+      account.password = await currentPassword(role, row.password_hash);
       account.token = (await login(row.email, account.password)).token;
     }
   };
@@ -721,16 +740,7 @@ function plausibleTextOf(...examples: string[]): fc.Arbitrary<string> {
 const plausibleText = plausibleTextOf('Spring Fair', 'Bake sale', 'Games & food', '<b>bold</b>', 'Ünïcödé Fête');
 
 const passwords = fc.oneof(
-  {
-    arbitrary: fc.constantFrom(
-      'secret1',
-      'new-secret',
-      'new-secret-2',
-      adminCredentials.password,
-      userCredentials.password,
-    ),
-    weight: 4,
-  },
+  { arbitrary: fc.constantFrom(...knownPasswords), weight: 4 },
   { arbitrary: fc.constantFrom('x', '', 'x'.repeat(201)), weight: 1 },
 );
 
