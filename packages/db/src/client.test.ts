@@ -35,6 +35,26 @@ function seed() {
 }
 
 describe('openDatabase and migrate', () => {
+  it("keeps SQLite's own 2 MB page cache, and a transaction far larger than it still commits whole", () => {
+    // better-sqlite3's build defaults to 16 MB, which a monitoring pass filled and the server kept.
+    expect(handle.sqlite.pragma('cache_size', { simple: true })).toBe(-2000);
+    const value = 'n'.repeat(4000);
+    const rows = 3000; // ~12 MB, six times the cache
+    const insert = handle.sqlite.prepare('INSERT INTO settings (key, value, updated_at) VALUES (?, ?, 0)');
+    handle.sqlite.transaction(() => {
+      for (let i = 0; i < rows; i++) insert.run(`bulk${i}`, value);
+    })();
+    const reopened = openDatabase(join(dir, 'nested', 'pac.sqlite'));
+    try {
+      const stored = reopened.sqlite
+        .prepare("SELECT count(*) AS n, sum(length(value)) AS chars FROM settings WHERE key LIKE 'bulk%'")
+        .get() as { n: number; chars: number };
+      expect(stored).toEqual({ n: rows, chars: rows * value.length });
+    } finally {
+      reopened.close();
+    }
+  });
+
   it('creates the folder and file, in WAL mode with foreign keys on', () => {
     expect(handle.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(handle.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
