@@ -198,11 +198,23 @@ interface Hop {
   truncated: boolean;
 }
 
+function importUndici() {
+  return import('undici');
+}
+let undiciLoading: ReturnType<typeof importUndici> | null = null;
+/**
+ * undici, loaded on the first check and not at start: it is ~7 MB of the server's idle memory, and a
+ * server with no monitors never needs it. Loaded once: the bundled server wraps every `import()` of
+ * it in a fresh copy of the module's exports.
+ */
+function loadUndici(): ReturnType<typeof importUndici> {
+  undiciLoading ??= importUndici();
+  return undiciLoading;
+}
+
 async function fetchOnce(url: URL, opts: SafeFetchOptions, signal: AbortSignal, timeoutMs: number): Promise<Hop> {
   const addresses = await resolveChecked(url.hostname, opts, signal);
-  // Loaded on the first check, not at start: undici is ~7 MB of the server's idle memory, and a
-  // server with no monitors never needs it.
-  const { Agent, request } = await import('undici');
+  const { Agent, request } = await loadUndici();
   const pool = opts.connections;
   const create = () =>
     new Agent({
