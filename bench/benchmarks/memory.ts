@@ -82,7 +82,7 @@ export async function memoryBenchmark(root: string): Promise<Section> {
         `Idle: RSS ${mb(idle.rss)}, heap ${mb(idle.heapUsed)} of ${mb(idle.heapTotal)}; after: RSS ${mb(after.rss)}, heap ${mb(after.heapUsed)} of ${mb(after.heapTotal)} (heap grew ${mb(growth)}; peak RSS during the load ${mb(after.peakRss)}).`,
         `Bare node:http (compiled like the server: plain node, no loader, --expose-gc): RSS ${mb(bareIdle.rss)}, heap ${mb(bareIdle.heapUsed)}.`,
         `${created} of ${signups} signups answered 201 (16 connections, ${slotCount} slots of ${signups / slotCount}, ${run.rps.toFixed(0)}/s); the database then holds ${check.volunteers} volunteers, ${check.overfilled} slots over capacity.`,
-        'The app is `node apps/server/dist/main.js` as `pnpm start` runs it (serving the built web app), with --expose-gc and the bench probe preloaded; every figure is taken 1 s after the last request, after two full collections.',
+        'The app is `node apps/server/dist/main.js` started by `scripts/serve.sh` as `pnpm start` starts it (serving the built web app), with --expose-gc and the bench probe preloaded; every figure is taken 1 s after the last request, after two full collections.',
       ],
     };
   } finally {

@@ -1,4 +1,4 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +9,10 @@ import { build } from 'esbuild';
 import { type FetchPassResult, type FromChild, isFromChild, type MemoryFigures, type ToChild } from './ipc';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-/** What `pnpm start` runs (`pnpm bench` builds it first). */
+/** The bundle `pnpm start` runs (`pnpm bench` builds it first)... */
 const serverBundle = here('../../apps/server/dist/main.js');
+/** ...through this script, with the memory settings of production (the systemd unit runs it too). */
+const serveScript = here('../../scripts/serve.sh');
 const webDist = here('../../apps/web/dist');
 /** The web app's server-rendering build, which the server loads from beside webDist. */
 const webSsrDist = here('../../apps/web/dist-ssr');
@@ -74,6 +76,7 @@ function buildSnapshot(): Promise<string> {
         cpSync(here('../../apps/server/dist'), join(dir, 'apps/server/dist'), { recursive: true });
         cpSync(webDist, join(dir, 'apps/web/dist'), { recursive: true });
         cpSync(webSsrDist, join(dir, 'apps/web/dist-ssr'), { recursive: true });
+        cpSync(serveScript, join(dir, 'scripts/serve.sh'));
         if (webBuildComplete(join(dir, 'apps/web/dist')) && existsSync(join(dir, 'apps/web/dist-ssr/entry-server.js')))
           break;
       }
@@ -119,22 +122,30 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 /**
  * Starts a process under test with plain node and `--expose-gc`, and waits for it to listen: `app`
- * is the compiled server itself (`apps/server/dist/main.js` from this run's copy of the build, with
- * the probe preloaded to answer the runner); the others are `children/<name>.ts` compiled to
- * JavaScript.
+ * is the compiled server itself, started as `pnpm start` starts it, by `scripts/serve.sh` (from this
+ * run's copy of the build, with the probe preloaded to answer the runner); the others are
+ * `children/<name>.ts` compiled to JavaScript.
  */
-export async function startChild(name: string, env: Record<string, string> = {}, args: string[] = []): Promise<Child> {
+export async function startChild(name: string, env: Record<string, string> = {}): Promise<Child> {
   await compileChildren();
-  const isApp = name === 'app';
-  const file = isApp ? join(await buildSnapshot(), 'apps/server/dist/main.js') : `${childDist}/children/${name}.mjs`;
   const probe = pathToFileURL(`${childDist}/probe.mjs`).href;
-  const proc: ChildProcess = fork(file, args, {
-    execArgv: isApp ? ['--expose-gc', '--import', probe] : ['--expose-gc'],
+  const options = {
     env: cleanEnv(env),
     // The server reads a .env from its working directory: not a developer's.
     cwd: tmpdir(),
-    stdio: ['ignore', isApp ? 'pipe' : 'inherit', 'inherit', 'ipc'],
-  });
+  };
+  const isApp = name === 'app';
+  // The script execs node, which finds the IPC channel that spawn opened (NODE_CHANNEL_FD).
+  const proc: ChildProcess = isApp
+    ? spawn('sh', [join(await buildSnapshot(), 'scripts/serve.sh'), '--expose-gc', '--import', probe], {
+        ...options,
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+      })
+    : fork(`${childDist}/children/${name}.mjs`, [], {
+        ...options,
+        execArgv: ['--expose-gc'],
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
   const waiters: ((message: FromChild) => boolean)[] = [];
   let exited: Error | null = null;
   proc.on('message', (raw: unknown) => {

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,9 +9,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// What `pnpm start` runs: the bundle `pnpm build` writes (see build.mjs), under plain node.
+// What `pnpm start` runs: the bundle `pnpm build` writes (see build.mjs), under plain node, started
+// by scripts/serve.sh with production's memory settings.
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const bundle = join(repoRoot, 'apps/server/dist/main.js');
+const serveScript = join(repoRoot, 'scripts/serve.sh');
 const migrations = join(repoRoot, 'packages/db/drizzle');
 const dir = mkdtempSync(join(tmpdir(), 'pac-build-'));
 const databasePath = join(dir, 'pac.sqlite');
@@ -35,9 +37,9 @@ beforeAll(() => {
   expect(build.status).toBe(0);
 }, 120_000);
 
-/** Starts the bundle with nothing but node and the settings below, and resolves with its URL. */
+/** Starts the bundle through scripts/serve.sh with nothing but the settings below, and resolves with its URL. */
 function startBundle(): Promise<string> {
-  const proc = spawn(process.execPath, [bundle], {
+  const proc = spawn('sh', [serveScript], {
     // Outside the repository: nothing may be found relative to the working directory.
     cwd: dir,
     // Only these: no NODE_OPTIONS (a loader such as tsx) from the test runner.
@@ -85,13 +87,26 @@ describe('the production build (apps/server/dist/main.js)', () => {
     expect([...outside].sort()).toEqual(['argon2', 'better-sqlite3']);
   });
 
+  it('is what `pnpm start` and the systemd unit both run, through scripts/serve.sh', () => {
+    const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    expect(manifest.scripts.start).toMatch(/&& sh scripts\/serve\.sh$/);
+    const unit = readFileSync(join(repoRoot, 'deploy/pac-hub.service'), 'utf8');
+    expect(unit).toMatch(/^ExecStart=\/bin\/sh \/opt\/pac-hub\/scripts\/serve\.sh$/m);
+  });
+
   it('starts under plain node, migrates from the copied migrations, and serves the app and the API', async () => {
     const url = await startBundle();
     const pid = child?.pid;
     if (pid !== undefined && existsSync(`/proc/${pid}/cmdline`)) {
-      // The process is node running the bundle, with no flags (no --import tsx, no loader).
+      // The script has become node itself (exec: one process, which gets the service's signals),
+      // running the bundle with the V8 heap setting and no other flags (no --import tsx, no loader).
+      expect(realpathSync(`/proc/${pid}/exe`)).toBe(realpathSync(process.execPath));
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      expect(argv).toEqual([process.execPath, bundle]);
+      expect(argv.slice(1, -1)).toEqual(['--max-old-space-size=512']);
+      expect(realpathSync(argv.at(-1) ?? '')).toBe(bundle);
+      // glibc's malloc settings are in its environment from the start.
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environment).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_TRIM_THRESHOLD_=131072']));
     }
 
     const home = await fetch(`${url}/`);

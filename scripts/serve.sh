@@ -1,0 +1,19 @@
+#!/bin/sh
+# Runs the compiled server (apps/server/dist/main.js) the one way it runs in production: `pnpm start`,
+# the systemd unit (deploy/pac-hub.service) and the benchmarks all start it through this file.
+# `exec` makes node the process itself (systemd's main PID, the one that gets SIGTERM).
+#
+# MALLOC_ARENA_MAX, MALLOC_TRIM_THRESHOLD_: glibc's malloc with two arenas instead of one per thread,
+#   and a fixed trim threshold, so that freed memory goes back to the system: a login's argon2id hash
+#   frees a 19 MB block that would otherwise stay with the process. glibc reads them as a process
+#   starts, so the server cannot set them itself.
+# --max-old-space-size=512: V8 sizes its heap for a small box. Below 1 GB it lets the heap grow ~1.4×
+#   between full collections instead of up to 4×, so a monitoring pass's garbage is collected sooner
+#   (at the same speed); and a runaway stops at 512 MB (the heap holds ~20 MB when idle).
+# See bench/results.md (notes) for what each one saves.
+#
+# Arguments are further node options (the benchmarks add their probe).
+export MALLOC_ARENA_MAX=2
+export MALLOC_TRIM_THRESHOLD_=131072
+here=$(dirname "$0")
+exec node --max-old-space-size=512 "$@" "$here/../apps/server/dist/main.js"
