@@ -10,10 +10,17 @@
 # --max-old-space-size=512: V8 sizes its heap for a small box. Below 1 GB it lets the heap grow ~1.4×
 #   between full collections instead of up to 4×, so a monitoring pass's garbage is collected sooner
 #   (at the same speed); and a runaway stops at 512 MB (the heap holds ~20 MB when idle).
+# --max-semi-space-size=8: a young generation of 2 × 8 MB instead of V8's 2 × 16 MB, which a
+#   monitoring pass's page parsing filled.
+# --no-allocation-site-pretenuring: V8 stops guessing, from a few young collections, that objects
+#   made at one place in the code live long and allocating them in the old generation from then on.
+#   Parsing a page makes thousands of short-lived nodes; once that guess was made (it depends on when a
+#   collection happens to fall), every later page's nodes went straight to the old generation, and the
+#   full collections that followed slowed a monitoring pass by a third.
 # See bench/results.md (notes) for what each one saves.
 #
 # Arguments are further node options (the benchmarks add their probe).
 export MALLOC_ARENA_MAX=2
 export MALLOC_TRIM_THRESHOLD_=131072
 here=$(dirname "$0")
-exec node --max-old-space-size=512 "$@" "$here/../apps/server/dist/main.js"
+exec node --max-old-space-size=512 --max-semi-space-size=8 --no-allocation-site-pretenuring "$@" "$here/../apps/server/dist/main.js"

@@ -99,10 +99,14 @@ describe('the production build (apps/server/dist/main.js)', () => {
     const pid = child?.pid;
     if (pid !== undefined && existsSync(`/proc/${pid}/cmdline`)) {
       // The script has become node itself (exec: one process, which gets the service's signals),
-      // running the bundle with the V8 heap setting and no other flags (no --import tsx, no loader).
+      // running the bundle with the V8 heap settings and no other flags (no --import tsx, no loader).
       expect(realpathSync(`/proc/${pid}/exe`)).toBe(realpathSync(process.execPath));
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
-      expect(argv.slice(1, -1)).toEqual(['--max-old-space-size=512']);
+      expect(argv.slice(1, -1)).toEqual([
+        '--max-old-space-size=512',
+        '--max-semi-space-size=8',
+        '--no-allocation-site-pretenuring',
+      ]);
       expect(realpathSync(argv.at(-1) ?? '')).toBe(bundle);
       // glibc's malloc settings are in its environment from the start.
       const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
