@@ -111,6 +111,13 @@ interface Hydrated {
   dialogs: string[];
 }
 
+/** Follows the fair's 'View & Sign Up' link on `/` and waits for its sheet page. */
+async function openFairFromItsCard(page: Page): Promise<void> {
+  await page.getByRole('article').filter({ hasText: fairTitle }).getByRole('link', { name: 'View & Sign Up' }).click();
+  await page.waitForURL(`**/signup-sheet/${fairId}`);
+  await page.getByRole('heading', { level: 1, name: fairTitle }).waitFor();
+}
+
 /** Opens `path` in `context` and waits until React has taken the page over (its code loaded, hydration done). */
 async function openHydrated(context: BrowserContext, path: string, redrawn?: string): Promise<Hydrated> {
   const page = await context.newPage();
@@ -202,13 +209,7 @@ describe('hydration in Chromium', () => {
       await page.evaluate(() => {
         (window as unknown as { samePage?: boolean }).samePage = true;
       });
-      await page
-        .getByRole('article')
-        .filter({ hasText: fairTitle })
-        .getByRole('link', { name: 'View & Sign Up' })
-        .click();
-      await page.waitForURL(`**/signup-sheet/${fairId}`);
-      await page.getByRole('heading', { level: 1, name: fairTitle }).waitFor();
+      await openFairFromItsCard(page);
       expect(documents).toEqual([]);
       expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
       expect(problems).toEqual([]);
@@ -335,13 +336,7 @@ describe('with JavaScript turned off', () => {
         expect(await links.first().isVisible()).toBe(true);
 
         // The card's link is a plain link: it works without scripts too.
-        await page
-          .getByRole('article')
-          .filter({ hasText: fairTitle })
-          .getByRole('link', { name: 'View & Sign Up' })
-          .click();
-        await page.waitForURL(`**/signup-sheet/${fairId}`);
-        await page.getByRole('heading', { level: 1, name: fairTitle }).waitFor();
+        await openFairFromItsCard(page);
         expect(await page.getByRole('button', { name: 'Sign Up', exact: true }).count()).toBe(2);
       },
       { javaScriptEnabled: false },

@@ -7,6 +7,11 @@ export interface CurrentUser {
 
 export const currentUserKey = 'currentUser';
 
+/** Only what SPEC.md names (id, name, isAdmin) of a user, such as the server's auth.me answer. */
+export function currentUserOf(user: CurrentUser): CurrentUser {
+  return { id: user.id, name: user.name, isAdmin: user.isAdmin };
+}
+
 function isCurrentUser(value: unknown): value is CurrentUser {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -28,7 +33,7 @@ export function parseStoredUser(raw: string | null): CurrentUser | null | 'corru
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!isCurrentUser(parsed)) return 'corrupt';
-    return { id: parsed.id, name: parsed.name, isAdmin: parsed.isAdmin };
+    return currentUserOf(parsed);
   } catch {
     return 'corrupt';
   }
@@ -60,7 +65,7 @@ export function writeStoredUser(user: CurrentUser | null): void {
   const store = storage();
   if (!store) return;
   if (user === null) store.removeItem(currentUserKey);
-  else store.setItem(currentUserKey, JSON.stringify({ id: user.id, name: user.name, isAdmin: user.isAdmin }));
+  else store.setItem(currentUserKey, JSON.stringify(currentUserOf(user)));
 }
 
 export function sameUser(a: CurrentUser | null, b: CurrentUser | null): boolean {

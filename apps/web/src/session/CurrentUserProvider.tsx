@@ -1,5 +1,12 @@
 import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
-import { type CurrentUser, currentUserKey, readStoredUser, sameUser, writeStoredUser } from '../lib/session';
+import {
+  type CurrentUser,
+  currentUserKey,
+  currentUserOf,
+  readStoredUser,
+  sameUser,
+  writeStoredUser,
+} from '../lib/session';
 import { trpc } from '../trpc';
 
 export interface CurrentUserContextValue {
@@ -19,11 +26,11 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   // same header. SessionSync stores it. Otherwise what this browser remembers.
   const [user, setUserState] = useState<CurrentUser | null>(() => {
     const me = utils.auth.me.getData();
-    return me === undefined ? readStoredUser() : me && { id: me.id, name: me.name, isAdmin: me.isAdmin };
+    return me === undefined ? readStoredUser() : me && currentUserOf(me);
   });
 
   const setUser = useCallback((next: CurrentUser | null) => {
-    const stored = next === null ? null : { id: next.id, name: next.name, isAdmin: next.isAdmin };
+    const stored = next && currentUserOf(next);
     writeStoredUser(stored);
     setUserState((current) => (sameUser(current, stored) ? current : stored));
   }, []);
