@@ -163,7 +163,7 @@ export function createApp(options: AppOptions): RequestListener {
     }
     if (url.pathname === '/api/health' && (req.method === 'GET' || req.method === 'HEAD')) {
       res.setHeader('Cache-Control', 'no-store');
-      const health = checkHealth(options.db, options.startedAt);
+      const health = checkHealth(options.db, options.startedAt, options.config.timeZone);
       sendJson(res, health.status === 'ok' ? 200 : 503, health);
       return;
     }

@@ -21,10 +21,32 @@ describe('GET /api/health', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
     const { uptimeSeconds, ...rest } = (await res.json()) as Record<string, unknown>;
-    expect(rest).toEqual({ status: 'ok', database: 'ok', version: appVersion });
+    expect(rest).toEqual({
+      status: 'ok',
+      database: 'ok',
+      version: appVersion,
+      // SCHOOL_TIMEZONE unset: the server's own zone (the tests run in UTC).
+      timeZone: 'UTC',
+      tzdata: process.versions.tz,
+    });
     expect(appVersion).toMatch(/^\d+\.\d+\.\d+/);
     expect(typeof uptimeSeconds).toBe('number');
     expect(uptimeSeconds).toBeGreaterThanOrEqual(0);
+  });
+
+  it("names the school's zone and the runtime's time-zone data", async () => {
+    const school = await startTestServer({ env: { SCHOOL_TIMEZONE: 'America/Vancouver' } });
+    try {
+      const res = await fetch(`${school.url}/api/health`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { timeZone: string; tzdata: string };
+      expect(body.timeZone).toBe('America/Vancouver');
+      // A tz database release: the year and a letter ('2026c'), the one this Node carries.
+      expect(body.tzdata).toMatch(/^\d{4}[a-z]$/);
+      expect(body.tzdata).toBe(process.versions.tz);
+    } finally {
+      await school.stop();
+    }
   });
 });
 
@@ -68,7 +90,12 @@ describe('when the database does not answer', () => {
   it('health answers 503 with status error', async () => {
     const res = await fetch(`${broken.url}/api/health`);
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ status: 'error', database: 'error', version: appVersion });
+    expect(await res.json()).toMatchObject({
+      status: 'error',
+      database: 'error',
+      version: appVersion,
+      timeZone: server.config.timeZone,
+    });
   });
 
   it('logs one line per request (method, route without query, status, ms) and each server error with its request id', async () => {

@@ -26,13 +26,20 @@ export interface Health {
   database: 'ok' | 'error';
   version: string;
   uptimeSeconds: number;
+  /** The school's zone in force (SCHOOL_TIMEZONE, or the server's when unset). */
+  timeZone: string;
+  /**
+   * The runtime's time-zone data version (e.g. '2026c'): an old one gets a zone's new rules wrong,
+   * such as British Columbia's permanent UTC-7 from 2026-11-01.
+   */
+  tzdata: string;
 }
 
 /**
- * GET /api/health for uptime monitors: whether the database answers a query. No session, no
- * personal data.
+ * GET /api/health for uptime monitors: whether the database answers a query, and the clock the
+ * server writes times on. No session, no personal data.
  */
-export function checkHealth(db: Db, startedAt: number, now = Date.now()): Health {
+export function checkHealth(db: Db, startedAt: number, timeZone: string, now = Date.now()): Health {
   let database: Health['database'] = 'ok';
   try {
     db.$client.prepare('SELECT 1').get();
@@ -44,5 +51,8 @@ export function checkHealth(db: Db, startedAt: number, now = Date.now()): Health
     database,
     version: appVersion,
     uptimeSeconds: Math.floor((now - startedAt) / 1000),
+    timeZone,
+    // Node built without ICU's zone data has no `tz`; say so rather than guess.
+    tzdata: process.versions.tz ?? 'unknown',
   };
 }
