@@ -5,9 +5,22 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { nodeVersionProblem, requiredNodeMajor } from './node-version.mjs';
+
+// Before building anything: an older Node would build native modules it cannot use, then fail.
+const problem = nodeVersionProblem(requiredNodeMajor(), process.versions.node);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outputs = ['apps/server/dist/main.js', 'apps/web/dist/index.html', 'apps/web/dist-ssr/entry-server.js'];
+const outputs = [
+  'apps/server/dist/main.js',
+  'apps/server/dist/server.js',
+  'apps/web/dist/index.html',
+  'apps/web/dist-ssr/entry-server.js',
+];
 const packages = readdirSync(join(root, 'packages')).map((name) => `packages/${name}/src`);
 const inputs = [
   'apps/server/src',

@@ -1,10 +1,11 @@
-// `pnpm build` for the server: one ESM file, dist/main.js, that plain `node` runs (no tsx at run
-// time). The workspace packages (TypeScript source) and the npm dependencies are bundled in; the
-// native modules stay outside and load from node_modules. The migrations are copied beside it,
-// where main.ts looks for them.
+// `pnpm build` for the server: one ESM bundle, dist/server.js, that plain `node` runs (no tsx at run
+// time), started through dist/main.js. The workspace packages (TypeScript source) and the npm
+// dependencies are bundled in; the native modules stay outside and load from node_modules. The
+// migrations are copied beside it, where main.ts looks for them.
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { build } from 'esbuild';
+import { requiredNodeMajor } from '../../scripts/node-version.mjs';
 
 /** @param {string} path relative to this folder */
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -13,10 +14,10 @@ const dist = here('./dist');
 rmSync(dist, { recursive: true, force: true });
 const result = await build({
   entryPoints: [here('./src/main.ts')],
-  outfile: here('./dist/main.js'),
+  outfile: here('./dist/server.js'),
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: `node${requiredNodeMajor()}`,
   format: 'esm',
   external: ['better-sqlite3', 'argon2'],
   // Bundled CommonJS dependencies call require(); an ES module has none of its own.
@@ -31,6 +32,22 @@ const result = await build({
   logLevel: 'warning',
   metafile: true,
 });
+// The entry checks the Node version before the bundle loads: the bundle's imports of the native
+// modules are resolved before any of its own code runs, and on an older Node they fail with a
+// module-version stack trace instead of a sentence. This file itself runs on any Node.
+const required = requiredNodeMajor();
+writeFileSync(
+  here('./dist/main.js'),
+  `// Written by apps/server/build.mjs: starts the server (server.js) on Node.js ${required} or newer.
+const running = process.versions.node;
+if (Number(running.split('.')[0]) < ${required}) {
+  console.error('PAC Hub needs Node.js ${required} or newer; this is Node.js ' + running + '.');
+  process.exit(1);
+}
+const { run } = await import('./server.js');
+run();
+`,
+);
 // What went into the bundle and what it still imports (build.test.ts checks the latter).
 writeFileSync(here('./dist/meta.json'), JSON.stringify(result.metafile));
 cpSync(here('../../packages/db/drizzle'), here('./dist/drizzle'), { recursive: true });

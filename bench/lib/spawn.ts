@@ -34,7 +34,7 @@ function compileChildren(): Promise<void> {
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    target: 'node24',
     format: 'esm',
     // npm packages (better-sqlite3) load from bench/node_modules, as under tsx.
     packages: 'external',

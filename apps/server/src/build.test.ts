@@ -78,8 +78,8 @@ describe('the production build (apps/server/dist/main.js)', () => {
     const meta = JSON.parse(readFileSync(join(repoRoot, 'apps/server/dist/meta.json'), 'utf8')) as {
       outputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
     };
-    const output = Object.entries(meta.outputs).find(([file]) => file.endsWith('dist/main.js'))?.[1];
-    if (!output) throw new Error('meta.json does not describe dist/main.js');
+    const output = Object.entries(meta.outputs).find(([file]) => file.endsWith('dist/server.js'))?.[1];
+    if (!output) throw new Error('meta.json does not describe dist/server.js');
     const builtins = new Set(builtinModules);
     const outside = new Set(
       output.imports.map((i) => i.path).filter((path) => !path.startsWith('node:') && !builtins.has(path)),
@@ -140,6 +140,46 @@ describe('the production build (apps/server/dist/main.js)', () => {
     expect(code).toBe(0);
     child = null;
   }, 60_000);
+});
+
+/**
+ * Runs a script under this node, made to report `version` as its own (a module preloaded before the
+ * script, as an older Node would report it), and returns its exit code and what it printed.
+ */
+const olderDatabase = join(dir, 'older-node.sqlite');
+
+function underNodeVersion(version: string, script: string): { status: number | null; stdout: string; stderr: string } {
+  const pretend = `Object.defineProperty(process, 'versions', { value: { ...process.versions, node: '${version}' } });`;
+  const result = spawnSync(
+    process.execPath,
+    ['--import', `data:text/javascript,${encodeURIComponent(pretend)}`, script],
+    { cwd: dir, env: { PATH: process.env.PATH, PORT: '0', DATABASE_PATH: olderDatabase }, encoding: 'utf8' },
+  );
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('the Node.js version (package.json engines)', () => {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { engines: { node: string } };
+
+  it('is Node.js 24 or newer', () => {
+    expect(manifest.engines.node).toBe('>=24');
+  });
+
+  it('stops the compiled server on an older Node with one line naming the version it needs, before anything loads', () => {
+    const older = underNodeVersion('20.20.2', bundle);
+    expect(older.status).toBe(1);
+    expect(older.stdout).toBe('');
+    expect(older.stderr).toBe('PAC Hub needs Node.js 24 or newer; this is Node.js 20.20.2.\n');
+    // Nothing was opened or created.
+    expect(existsSync(olderDatabase)).toBe(false);
+  });
+
+  it('stops `pnpm start` on an older Node before it builds anything', () => {
+    const older = underNodeVersion('22.12.0', join(repoRoot, 'scripts/ensure-build.mjs'));
+    expect(older.status).toBe(1);
+    expect(older.stdout).toBe('');
+    expect(older.stderr).toBe('PAC Hub needs Node.js 24 or newer; this is Node.js 22.12.0.\n');
+  });
 });
 
 describe('the web build (apps/web/dist)', () => {

@@ -194,9 +194,12 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+/** Starts the server as a program: dist/main.js (the build's entry) calls it, as does running this file. */
+export function run(): void {
   main().catch((error: unknown) => {
     console.error('PAC Hub failed to start:', error instanceof Error ? error.message : error);
     process.exit(1);
   });
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) run();
