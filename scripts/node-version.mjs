@@ -6,9 +6,11 @@ import { fileURLToPath, URL } from 'node:url';
 
 /** The lowest major version `engines.node` allows (24 for ">=24"). */
 export function requiredNodeMajor() {
-  const text = readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8');
-  const manifest = /** @type {{ engines?: { node?: unknown } }} */ (JSON.parse(text));
-  const range = typeof manifest.engines?.node === 'string' ? manifest.engines.node : '';
+  /** @type {unknown} */
+  const manifest = JSON.parse(readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'));
+  const engines = manifest instanceof Object && 'engines' in manifest ? manifest.engines : undefined;
+  const node = engines instanceof Object && 'node' in engines ? engines.node : undefined;
+  const range = typeof node === 'string' ? node : '';
   const match = /^>=\s*(\d+)/.exec(range);
   if (!match?.[1]) throw new Error(`package.json's engines.node (${range}) is not of the form ">=N"`);
   return Number(match[1]);
