@@ -133,7 +133,9 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
   const services = { db: handle.db, config, runtime };
   const stopReminders = startReminderLoop(services, env.REMINDER_TICK_SECONDS);
   const stopMonitors = startMonitorLoop(services, env.MONITOR_TICK_SECONDS);
-  const stopBackups = onDisk ? startBackupLoop({ ...backupSources, keepDays: env.BACKUP_KEEP_DAYS }) : () => undefined;
+  const stopBackups = onDisk
+    ? startBackupLoop({ ...backupSources, keepDays: env.BACKUP_KEEP_DAYS, timeZone: config.timeZone })
+    : () => undefined;
   let closing: Promise<void> | null = null;
   const publicBaseUrl = env.publicBaseUrl ?? `http://localhost:${port}`;
   config.publicBaseUrl = publicBaseUrl;

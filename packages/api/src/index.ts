@@ -16,4 +16,4 @@ export { deliverDueNotifications, failInterruptedNotifications } from './notific
 export { sendDueReminders } from './reminders/service';
 export { publicSettingKeys } from './settings/service';
 export { maxUploadBytes } from './lib/uploads';
-export { isTimeZone, serverTimeZone } from './lib/schoolTime';
+export { instantAt, isTimeZone, serverTimeZone, wallTime, type WallTime } from './lib/schoolTime';

@@ -12,13 +12,45 @@ import {
 import { type BackupLoopOptions, nextNightlyBackup, startBackupLoop } from './backups';
 
 describe('nextNightlyBackup', () => {
-  it('is the next 02:00 on the server clock, strictly after now', () => {
-    expect(nextNightlyBackup(new Date(2030, 0, 15, 1, 0, 0))).toEqual(new Date(2030, 0, 15, 2, 0, 0));
-    expect(nextNightlyBackup(new Date(2030, 0, 15, 2, 0, 0))).toEqual(new Date(2030, 0, 16, 2, 0, 0));
-    expect(nextNightlyBackup(new Date(2030, 0, 15, 23, 30, 0))).toEqual(new Date(2030, 0, 16, 2, 0, 0));
-    expect(nextNightlyBackup(new Date(2030, 11, 31, 12, 0, 0))).toEqual(new Date(2031, 0, 1, 2, 0, 0));
-    expect(nextNightlyBackup(new Date(2030, 1, 28, 3, 0, 0), 4)).toEqual(new Date(2030, 1, 28, 4, 0, 0));
-    expect(nextNightlyBackup(new Date(2030, 1, 28, 5, 0, 0), 4)).toEqual(new Date(2030, 2, 1, 4, 0, 0));
+  const at = (iso: string) => new Date(iso);
+
+  it("is the next 02:00 on the school's clock, strictly after now, whatever the server's zone", () => {
+    // Tokyo (UTC+9): 01:30 on the 16th is 16:30 UTC on the 15th; its 02:00 is 17:00 UTC.
+    expect(nextNightlyBackup(at('2030-01-15T16:30:00Z'), 'Asia/Tokyo')).toEqual(at('2030-01-15T17:00:00Z'));
+    expect(nextNightlyBackup(at('2030-01-15T17:00:00Z'), 'Asia/Tokyo')).toEqual(at('2030-01-16T17:00:00Z'));
+    // 22:00 in Vancouver is already the next day in UTC: tonight's 02:00 is still ahead.
+    expect(nextNightlyBackup(at('2027-01-15T05:00:00Z'), 'America/Vancouver')).toEqual(at('2027-01-15T09:00:00Z'));
+    // Over a month's and a year's end.
+    expect(nextNightlyBackup(at('2027-01-01T10:00:00Z'), 'America/Vancouver')).toEqual(at('2027-01-02T09:00:00Z'));
+    expect(nextNightlyBackup(at('2026-12-31T12:00:00Z'), 'America/Vancouver')).toEqual(at('2027-01-01T09:00:00Z'));
+    // Another hour.
+    expect(nextNightlyBackup(at('2030-02-28T10:00:00Z'), 'Asia/Tokyo', 4)).toEqual(at('2030-02-28T19:00:00Z'));
+    expect(nextNightlyBackup(at('2030-02-28T20:00:00Z'), 'Asia/Tokyo', 4)).toEqual(at('2030-03-01T19:00:00Z'));
+  });
+
+  it('follows a daylight-saving change (America/Toronto)', () => {
+    const zone = 'America/Toronto';
+    // Sunday 10 March 2030, clocks spring forward at 02:00 EST to 03:00 EDT: there is no 02:00, and
+    // the backup runs at the first instant after the gap (03:00 EDT, 07:00 UTC), not a day later.
+    expect(nextNightlyBackup(at('2030-03-09T12:00:00Z'), zone)).toEqual(at('2030-03-10T07:00:00Z'));
+    // The night before, 02:00 EST; the night after, 02:00 EDT (06:00 UTC): 23 hours apart.
+    expect(nextNightlyBackup(at('2030-03-08T12:00:00Z'), zone)).toEqual(at('2030-03-09T07:00:00Z'));
+    expect(nextNightlyBackup(at('2030-03-10T07:00:00Z'), zone)).toEqual(at('2030-03-11T06:00:00Z'));
+    // Sunday 3 November 2030, back from EDT to EST at 02:00: 02:00 EDT (06:00 UTC) on the 2nd,
+    // then 02:00 EST (07:00 UTC) on the 3rd, once, 25 hours later.
+    expect(nextNightlyBackup(at('2030-11-01T12:00:00Z'), zone)).toEqual(at('2030-11-02T06:00:00Z'));
+    expect(nextNightlyBackup(at('2030-11-02T06:00:00Z'), zone)).toEqual(at('2030-11-03T07:00:00Z'));
+    expect(nextNightlyBackup(at('2030-11-03T07:00:00Z'), zone)).toEqual(at('2030-11-04T07:00:00Z'));
+  });
+
+  it('keeps Vancouver on UTC-7 after 2026-11-01 (permanent daylight time in the tz database)', () => {
+    const zone = 'America/Vancouver';
+    expect(nextNightlyBackup(at('2026-10-30T12:00:00Z'), zone)).toEqual(at('2026-10-31T09:00:00Z'));
+    // Under the old rules the clocks would have gone back that Sunday, and 02:00 PST been 10:00 UTC.
+    expect(nextNightlyBackup(at('2026-11-01T12:00:00Z'), zone)).toEqual(at('2026-11-02T09:00:00Z'));
+    expect(nextNightlyBackup(at('2027-01-14T20:00:00Z'), zone)).toEqual(at('2027-01-15T09:00:00Z'));
+    // And no spring-forward gap in March 2027: 02:00 on the 14th exists, at 09:00 UTC.
+    expect(nextNightlyBackup(at('2027-03-13T12:00:00Z'), zone)).toEqual(at('2027-03-14T09:00:00Z'));
   });
 });
 
@@ -37,6 +69,8 @@ beforeAll(async () => {
     uploadDir: server.env.uploadDir,
     backupDir: join(server.dir, 'nightly'),
     keepDays: 14,
+    // Far from the server's UTC: 02:00 here is 09:00 UTC (see nextNightlyBackup).
+    timeZone: 'America/Vancouver',
   };
 });
 afterAll(() => server.stop());
@@ -53,7 +87,7 @@ function fakeNight(now: Date) {
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 describe('startBackupLoop', () => {
-  it('backs up at 02:00 every night, verified, with the uploads, and removes nightly backups older than BACKUP_KEEP_DAYS', async () => {
+  it('backs up at 02:00 school time every night, verified, with the uploads, and removes nightly backups older than BACKUP_KEEP_DAYS', async () => {
     const dir = options.backupDir;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const files = {
@@ -68,7 +102,8 @@ describe('startBackupLoop', () => {
       else writeFileSync(join(dir, name), 'x');
     }
     const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    fakeNight(new Date(2030, 0, 15, 1, 0, 0));
+    // 01:00 in Vancouver, 08:00 UTC (the server's clock, which names the files).
+    fakeNight(new Date('2030-01-15T08:00:00Z'));
     const stop = startBackupLoop(options);
 
     await vi.advanceTimersByTimeAsync(59 * 60 * 1000);
@@ -76,15 +111,15 @@ describe('startBackupLoop', () => {
     await vi.advanceTimersByTimeAsync(60 * 1000);
     await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(1));
     expect(logged.mock.calls[0]?.[0]).toMatch(
-      /^Nightly backup: .*pac-20300115-020000\.sqlite \(verified\) with .*; removed 2 older than 14 days$/,
+      /^Nightly backup: .*pac-20300115-090000\.sqlite \(verified\) with .*; removed 2 older than 14 days$/,
     );
 
-    const backup = join(dir, 'pac-20300115-020000.sqlite');
+    const backup = join(dir, 'pac-20300115-090000.sqlite');
     expect(queryOne<{ integrity_check: string }>(backup, 'PRAGMA integrity_check').integrity_check).toBe('ok');
     expect(queryOne<{ title: string }>(backup, 'SELECT title FROM signup_sheets').title).toBe('Winter Concert');
-    expect(readdirSync(join(dir, 'pac-20300115-020000.uploads'))).toEqual(['hero-0123456789abcdef01234567.png']);
+    expect(readdirSync(join(dir, 'pac-20300115-090000.uploads'))).toEqual(['hero-0123456789abcdef01234567.png']);
     expect(mode(backup)).toBe(0o600);
-    expect(mode(join(dir, 'pac-20300115-020000.uploads'))).toBe(0o700);
+    expect(mode(join(dir, 'pac-20300115-090000.uploads'))).toBe(0o700);
     const names = readdirSync(dir);
     expect(names).not.toContain(files.old);
     expect(names).not.toContain(files.oldUploads);
@@ -95,7 +130,7 @@ describe('startBackupLoop', () => {
     // The next night, and then no more once stopped.
     await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
     await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
-    expect(existsSync(join(dir, 'pac-20300116-020000.sqlite'))).toBe(true);
+    expect(existsSync(join(dir, 'pac-20300116-090000.sqlite'))).toBe(true);
     stop();
     await vi.advanceTimersByTimeAsync(3 * 24 * 60 * 60 * 1000);
     expect(logged).toHaveBeenCalledTimes(2);
@@ -107,9 +142,12 @@ describe('startBackupLoop', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'pac-20200101-020000.sqlite'), 'x');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    fakeNight(new Date(2030, 5, 1, 12, 0, 0));
+    // Noon UTC is 05:00 in Vancouver: the next 02:00 there is 21 hours away.
+    fakeNight(new Date('2030-06-01T12:00:00Z'));
     const stop = startBackupLoop({ ...options, databasePath: join(server.dir, 'missing.sqlite'), backupDir: dir });
-    await vi.advanceTimersByTimeAsync(14 * 60 * 60 * 1000);
+    await vi.advanceTimersByTimeAsync(20 * 60 * 60 * 1000);
+    expect(errors).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
     await vi.waitFor(() => expect(errors).toHaveBeenCalledTimes(1));
     expect(errors.mock.calls[0]?.[0]).toBe('Nightly backup failed:');
     expect(readdirSync(dir)).toEqual(['pac-20200101-020000.sqlite']);
@@ -129,14 +167,18 @@ describe('startBackupLoop', () => {
 });
 
 describe('the server', () => {
-  it('starts the nightly loop with BACKUP_DIR and BACKUP_KEEP_DAYS, and stops it on close', async () => {
-    fakeNight(new Date(2030, 2, 10, 1, 30, 0));
+  it("starts the nightly loop with BACKUP_DIR, BACKUP_KEEP_DAYS and SCHOOL_TIMEZONE's 02:00, and stops it on close", async () => {
+    // 01:30 EST in Toronto on the night the clocks spring forward: 02:00 is skipped, and the backup
+    // runs at 03:00 EDT (07:00 UTC), half an hour later.
+    fakeNight(new Date('2030-03-10T06:30:00Z'));
     const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const nightly = await startTestServer({ env: { BACKUP_KEEP_DAYS: '7' } });
+    const nightly = await startTestServer({ env: { BACKUP_KEEP_DAYS: '7', SCHOOL_TIMEZONE: 'America/Toronto' } });
     try {
-      await vi.advanceTimersByTimeAsync(30 * 60 * 1000);
+      await vi.advanceTimersByTimeAsync(29 * 60 * 1000);
+      expect(logged).not.toHaveBeenCalledWith(expect.stringMatching(/^Nightly backup: /));
+      await vi.advanceTimersByTimeAsync(60 * 1000);
       await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Nightly backup: /)));
-      const backup = join(nightly.dir, 'backups', 'pac-20300310-020000.sqlite');
+      const backup = join(nightly.dir, 'backups', 'pac-20300310-070000.sqlite');
       expect(mode(join(nightly.dir, 'backups'))).toBe(0o700);
       expect(mode(backup)).toBe(0o600);
       expect(queryOne<{ n: number }>(backup, 'SELECT count(*) AS n FROM users').n).toBe(1);

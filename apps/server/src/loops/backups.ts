@@ -1,21 +1,35 @@
+import { instantAt, wallTime } from '@pac/api';
 import { type BackupSources, pruneBackups, type TakenBackup, takeBackup } from '../backups';
 
-/** The hour of the night the backup runs. */
+/** The hour of the night the backup runs, on the school's clock. */
 export const nightlyBackupHour = 2;
 
 /**
- * The next nightly backup strictly after `now`: the next 02:00 on the server's clock. Pure, and the
- * only place that decides "night": reading it in the school's zone instead is a change here only.
+ * The next nightly backup strictly after `now`: the next 02:00 on the school's clock
+ * (SCHOOL_TIMEZONE), whatever zone the server runs in. Pure, and the only place that decides
+ * "night". On the night clocks spring forward past 02:00 it is the first instant after the gap
+ * (03:00), so no night is skipped.
  */
-export function nextNightlyBackup(now: Date, hour: number = nightlyBackupHour): Date {
-  const next = new Date(now.getFullYear(), now.getMonth(), now.getDate(), hour, 0, 0, 0);
-  if (next.getTime() <= now.getTime()) next.setDate(next.getDate() + 1);
-  return next;
+export function nextNightlyBackup(now: Date, timeZone: string, hour: number = nightlyBackupHour): Date {
+  const today = wallTime(now, timeZone);
+  const nightOf = (days: number) => {
+    // Calendar arithmetic in UTC, where every day has 24 hours: the 31st + 1 rolls over to the 1st.
+    const day = new Date(Date.UTC(today.year, today.month - 1, today.day + days));
+    return instantAt(
+      { year: day.getUTCFullYear(), month: day.getUTCMonth() + 1, day: day.getUTCDate(), hour },
+      timeZone,
+    );
+  };
+  const tonight = nightOf(0);
+  // Tomorrow's is always later than any instant of today on the school's clock.
+  return tonight.getTime() > now.getTime() ? tonight : nightOf(1);
 }
 
 export interface BackupLoopOptions extends BackupSources {
   /** BACKUP_KEEP_DAYS: nightly backups older than this are removed; 0 turns the loop off. */
   keepDays: number;
+  /** SCHOOL_TIMEZONE: the clock whose 02:00 is "night". */
+  timeZone: string;
 }
 
 export interface NightlyBackup extends TakenBackup {
@@ -33,7 +47,7 @@ export async function runNightlyBackup(options: BackupLoopOptions, now: Date = n
 }
 
 /**
- * Takes a backup every night at 02:00 (see nextNightlyBackup). A failed night is logged and the
+ * Takes a backup every night at 02:00 school time (see nextNightlyBackup). A failed night is logged and the
  * next one tried as usual; nothing here stops the server. Returns `stop()`.
  */
 export function startBackupLoop(
@@ -63,7 +77,7 @@ export function startBackupLoop(
           )
           .finally(() => schedule(next));
       },
-      nextNightlyBackup(after).getTime() - Date.now(),
+      nextNightlyBackup(after, options.timeZone).getTime() - Date.now(),
     );
     timer.unref();
   };
