@@ -51,7 +51,20 @@ describe('school time', () => {
     // 05:00 UTC on 1 March is still February in Vancouver.
     expect(start.toISOString()).toBe('2026-02-01T08:00:00.000Z');
     expect(end.toISOString()).toBe('2026-03-01T08:00:00.000Z');
+    // British Columbia stays on UTC-7 from November 2026 (tz data 2026a and later): January
+    // starts at 07:00 UTC, not at 08:00 as it did under standard time.
     const december = monthBounds(new Date('2026-12-15T12:00:00Z'), vancouver);
-    expect(december.end.toISOString()).toBe('2027-01-01T08:00:00.000Z');
+    expect(december.end.toISOString()).toBe('2027-01-01T07:00:00.000Z');
+  });
+
+  it("knows British Columbia's permanent UTC-7 (the runtime's tz data is 2026a or later)", () => {
+    // Node 20's tz data (2025c) would put this winter shift at 3:00 PM (PST, UTC-8).
+    expect(localTime(new Date('2026-12-10T23:00:00Z'), vancouver)).toBe('16:00');
+    expect(instantAt({ year: 2027, month: 1, day: 15, hour: 16 }, vancouver).toISOString()).toBe(
+      '2027-01-15T23:00:00.000Z',
+    );
+    // Summer time before the change is untouched.
+    expect(localTime(new Date('2026-07-10T23:00:00Z'), vancouver)).toBe('16:00');
+    expect(localTime(new Date('2025-12-10T23:00:00Z'), vancouver)).toBe('15:00');
   });
 });
