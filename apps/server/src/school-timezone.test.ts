@@ -96,7 +96,7 @@ describe('SCHOOL_TIMEZONE', () => {
       await runReminderTick(services, new Date('2027-03-14T06:30:00Z'));
       await server.runtime.mail.flush();
       expect(subjects().filter((s) => s.startsWith('Reminder:'))).toEqual([
-        'Reminder: Spring Forward Fun Run is tomorrow',
+        'Reminder: Spring Forward Fun Run is tomorrow, on Sunday, March 14 at 10:00 AM',
       ]);
       // 05:59 PDT: not yet.
       expect(await runReminderTick(services, new Date('2027-03-14T12:59:00Z'))).toBe(0);
@@ -104,7 +104,7 @@ describe('SCHOOL_TIMEZONE', () => {
       expect(await runReminderTick(services, new Date('2027-03-14T13:00:00Z'))).toBe(1);
       await server.runtime.mail.flush();
       const dayOf = mailsTo('runner@example.org').find(
-        (m) => m.parsed.subject === 'Reminder: Spring Forward Fun Run is today',
+        (m) => m.parsed.subject === 'Reminder: Spring Forward Fun Run is today, on Sunday, March 14 at 10:00 AM',
       );
       expect(dayOf?.parsed.text).toContain('Sunday, March 14, 2027 at 10:00 AM – 12:00 PM');
     } finally {

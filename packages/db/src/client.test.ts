@@ -74,6 +74,7 @@ describe('openDatabase and migrate', () => {
       'server_secrets',
       'sessions',
       'settings',
+      'sheet_reminder_sends',
       'signup_sheets',
       'snapshots',
       'users',

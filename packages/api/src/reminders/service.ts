@@ -2,6 +2,7 @@ import {
   type Db,
   reminderDeliveries,
   type ReminderType,
+  sheetReminderSends,
   signupSheets,
   type SignupSheet,
   volunteers,
@@ -62,6 +63,9 @@ function recipientsBetween(
     .all();
 }
 
+/** One value per reminder type. */
+export type PerReminderType<T> = Record<ReminderType, T>;
+
 export interface PendingSheet {
   id: number;
   title: string;
@@ -69,6 +73,62 @@ export interface PendingSheet {
   upcomingSlots: number;
   volunteerCount: number;
   slots: (VolunteerSlot & { volunteers: { id: number; name: string; email: string }[] })[];
+  /** When a reminder of each type last went out for this sheet (automatic or by hand), or null. */
+  remindersSent: PerReminderType<Date | null>;
+  /**
+   * How many volunteers a reminder of each type, sent by hand now, would email: the consenting
+   * volunteers of the sheet's upcoming slots who have not had that type yet (see sendSheetReminders).
+   */
+  recipients: PerReminderType<number>;
+}
+
+/** When each type of reminder last went out for these sheets. */
+function remindersSentBySheet(db: Db, sheetIds: number[]): Map<number, PerReminderType<Date | null>> {
+  const bySheet = new Map<number, PerReminderType<Date | null>>(
+    sheetIds.map((id) => [id, { week: null, day: null, hour: null }]),
+  );
+  if (sheetIds.length === 0) return bySheet;
+  const rows = db.select().from(sheetReminderSends).where(inArray(sheetReminderSends.signupSheetId, sheetIds)).all();
+  for (const row of rows) {
+    const sent = bySheet.get(row.signupSheetId);
+    if (sent) sent[row.reminderType] = row.lastSentAt;
+  }
+  return bySheet;
+}
+
+/**
+ * Records that a reminder of this type went out for a sheet at `at`. One statement (an upsert that
+ * keeps the later time), so two sends at once cannot leave an older time behind.
+ */
+export function recordReminderSent(db: Db, sheetId: number, type: ReminderType, at: Date): void {
+  db.insert(sheetReminderSends)
+    .values({ signupSheetId: sheetId, reminderType: type, lastSentAt: at })
+    .onConflictDoUpdate({
+      target: [sheetReminderSends.signupSheetId, sheetReminderSends.reminderType],
+      set: { lastSentAt: sql`max(${sheetReminderSends.lastSentAt}, excluded.last_sent_at)` },
+    })
+    .run();
+}
+
+/** How many of each sheet's hand-send recipients (sheetRecipients) have not had each type yet. */
+function recipientCounts(db: Db, sheetIds: number[], now: Date): Map<number, PerReminderType<number>> {
+  const counts = new Map<number, PerReminderType<number>>();
+  for (const sheetId of sheetIds) {
+    const ids = sheetRecipients(db, sheetId, now).map((r) => r.volunteer.id);
+    const had =
+      ids.length === 0
+        ? []
+        : db
+            .select({ type: reminderDeliveries.reminderType, n: sql<number>`count(*)` })
+            .from(reminderDeliveries)
+            .where(inArray(reminderDeliveries.volunteerId, ids))
+            .groupBy(reminderDeliveries.reminderType)
+            .all();
+    const left = { week: ids.length, day: ids.length, hour: ids.length };
+    for (const { type, n } of had) left[type] -= n;
+    counts.set(sheetId, left);
+  }
+  return counts;
 }
 
 /**
@@ -79,7 +139,7 @@ export interface PendingSheet {
 export function pendingReminders(
   db: Db,
   days: number,
-  now = new Date(),
+  now: Date,
   /** Only this owner's sheets (an organizer's); every sheet when undefined (an administrator). */
   ownerId?: number,
 ): { count: number; signupSheets: PendingSheet[] } {
@@ -123,6 +183,8 @@ export function pendingReminders(
         upcomingSlots: 0,
         volunteerCount: 0,
         slots: [],
+        remindersSent: { week: null, day: null, hour: null },
+        recipients: { week: 0, day: 0, hour: 0 },
       };
       sheets.set(sheet.id, entry);
     }
@@ -133,11 +195,18 @@ export function pendingReminders(
     entry.upcomingSlots += 1;
     entry.volunteerCount += slotVolunteers.length;
   }
+  const sheetIds = [...sheets.keys()];
+  const sent = remindersSentBySheet(db, sheetIds);
+  const recipients = recipientCounts(db, sheetIds, now);
+  for (const entry of sheets.values()) {
+    entry.remindersSent = sent.get(entry.id) ?? entry.remindersSent;
+    entry.recipients = recipients.get(entry.id) ?? entry.recipients;
+  }
   return { count, signupSheets: [...sheets.values()] };
 }
 
 /** Consenting volunteers of a sheet's upcoming slots, for a reminder sent by hand. */
-export function sheetRecipients(db: Db, sheetId: number, now = new Date()): ReminderRecipient[] {
+export function sheetRecipients(db: Db, sheetId: number, now: Date): ReminderRecipient[] {
   return recipientsBetween(db, now, new Date(now.getTime() + 366 * dayMs), { sheetId });
 }
 
@@ -160,7 +229,7 @@ export function dueReminderType(start: Date, now: Date, timeZone: string): Remin
 export function dueAutomaticReminders(
   db: Db,
   timeZone: string,
-  now = new Date(),
+  now: Date,
 ): (ReminderRecipient & { type: ReminderType })[] {
   const due: (ReminderRecipient & { type: ReminderType })[] = [];
   for (const r of recipientsBetween(db, now, new Date(now.getTime() + reminderWindowDays * dayMs))) {
@@ -202,22 +271,25 @@ export function releaseDelivery(db: Db, volunteerId: number, type: ReminderType)
 
 /**
  * Sends one reminder unless this volunteer already had this type: the delivery is claimed first
- * (atomically), and given back if the mail fails, so it is neither lost nor sent twice.
- * Returns whether a mail went out.
+ * (atomically), and given back if the mail fails, so it is neither lost nor sent twice. A mail
+ * that went out is recorded against its sheet at `now` (see recordReminderSent). Returns whether
+ * a mail went out.
  */
 export async function sendReminderOnce(
   ctx: ServiceContext,
   r: ReminderRecipient,
   type: ReminderType,
+  now: Date,
 ): Promise<boolean> {
   if (!claimDelivery(ctx.db, r.volunteer.id, type)) return false;
   try {
-    await sendReminderEmail(ctx, r, type);
-    return true;
+    await sendReminderEmail(ctx, r, type, now);
   } catch (error) {
     releaseDelivery(ctx.db, r.volunteer.id, type);
     throw error;
   }
+  recordReminderSent(ctx.db, r.sheet.id, type, now);
+  return true;
 }
 
 /**
@@ -227,13 +299,14 @@ export async function sendReminderOnce(
 async function sendEach(
   ctx: ServiceContext,
   due: (ReminderRecipient & { type: ReminderType })[],
+  now: Date,
   failureLabel: string,
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   for (const reminder of due) {
     try {
-      if (await sendReminderOnce(ctx, reminder, reminder.type)) sent += 1;
+      if (await sendReminderOnce(ctx, reminder, reminder.type, now)) sent += 1;
     } catch (error) {
       failed += 1;
       console.error(`${failureLabel}:`, error instanceof Error ? error.message : error);
@@ -252,8 +325,9 @@ export async function sendSheetReminders(ctx: UserContext, input: z.output<typeo
   const sheet = getSheet(ctx, input.signupSheetId);
   assertManagesSheet(ctx.user, sheet.ownerId);
   assertMailConfigured(ctx);
-  const due = sheetRecipients(ctx.db, sheet.id, ctx.runtime.now()).map((r) => ({ ...r, type: input.reminderType }));
-  const { sent, failed } = await sendEach(ctx, due, 'Reminder failed');
+  const now = ctx.runtime.now();
+  const due = sheetRecipients(ctx.db, sheet.id, now).map((r) => ({ ...r, type: input.reminderType }));
+  const { sent, failed } = await sendEach(ctx, due, now, 'Reminder failed');
   const label = labels[input.reminderType];
   const message =
     `Sent ${sent} ${label} reminder${sent === 1 ? '' : 's'} for ${sheet.title}` +
@@ -267,7 +341,7 @@ export async function sendSheetReminders(ctx: UserContext, input: z.output<typeo
  */
 export async function sendDueReminders(ctx: ServiceContext, now = ctx.runtime.now()): Promise<number> {
   const due = dueAutomaticReminders(ctx.db, ctx.config.timeZone, now);
-  return (await sendEach(ctx, due, 'Automatic reminder failed')).sent;
+  return (await sendEach(ctx, due, now, 'Automatic reminder failed')).sent;
 }
 
 /** The link in every reminder: stops reminder emails to this volunteer's address. */

@@ -242,12 +242,22 @@ export async function sendPromotionEmail(ctx: ServiceContext, r: SignupWithEvent
   });
 }
 
-/** One reminder of this type (whether it is owed, and sent only once, is reminders/service.ts's rule). */
-export async function sendReminderEmail(ctx: ServiceContext, r: SignupWithEvent, type: ReminderType): Promise<void> {
+/**
+ * One reminder of this type (whether it is owed, and sent only once, is reminders/service.ts's
+ * rule), worded as of `now`, the moment of sending on the runtime's clock: 'tomorrow' only when
+ * the shift is tomorrow in the school's zone then.
+ */
+export async function sendReminderEmail(
+  ctx: ServiceContext,
+  r: SignupWithEvent,
+  type: ReminderType,
+  now: Date,
+): Promise<void> {
   const links = volunteerLinks(ctx, r.volunteer, r.sheet);
   const content = reminder({
     ...details(ctx.config, r, links),
     type,
+    now,
     unsubscribeUrl: links.unsubscribeUrl,
     cancelUrl: links.manageUrl,
   });

@@ -1,6 +1,6 @@
-import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt } from './columns';
-import { volunteers } from './sheets';
+import { integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, timestamp } from './columns';
+import { signupSheets, volunteers } from './sheets';
 
 export const reminderTypes = ['week', 'day', 'hour'] as const;
 export type ReminderType = (typeof reminderTypes)[number];
@@ -23,3 +23,22 @@ export const reminderDeliveries = sqliteTable(
 );
 
 export type ReminderDelivery = typeof reminderDeliveries.$inferSelect;
+
+/**
+ * When a reminder of each type last went out for a sheet (automatic or by hand), for the
+ * dashboard. Kept per sheet rather than read from reminder_deliveries, whose rows go with their
+ * volunteer (a removed signup, an erased person): the sheet's record of what went must not.
+ */
+export const sheetReminderSends = sqliteTable(
+  'sheet_reminder_sends',
+  {
+    signupSheetId: integer()
+      .notNull()
+      .references(() => signupSheets.id, { onDelete: 'cascade' }),
+    reminderType: text({ enum: reminderTypes }).notNull(),
+    lastSentAt: timestamp().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.signupSheetId, t.reminderType] })],
+);
+
+export type SheetReminderSend = typeof sheetReminderSends.$inferSelect;

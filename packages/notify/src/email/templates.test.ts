@@ -96,16 +96,13 @@ describe('signupConfirmation', () => {
 });
 
 describe('reminder', () => {
-  const subjects: Record<ReminderType, string> = {
-    week: 'Reminder: Spring Book Fair is in one week',
-    day: 'Reminder: Spring Book Fair is tomorrow',
-    hour: 'Reminder: Spring Book Fair is today',
-  };
+  // details: Saturday 3 May 2025, 9:00 AM in Vancouver (16:00 UTC). Three days before, at 10:00 AM.
+  const now = new Date('2025-04-30T17:00:00Z');
 
   for (const type of ['week', 'day', 'hour'] as const) {
-    it(`has the ${type} subject, the event details and the stop-reminders link`, () => {
-      const mail = reminder({ ...details, type, unsubscribeUrl });
-      expect(mail.subject).toBe(subjects[type]);
+    it(`(${type}) names the shift's day and time, the event details and the stop-reminders link`, () => {
+      const mail = reminder({ ...details, type, now, unsubscribeUrl });
+      expect(mail.subject).toBe('Reminder: Spring Book Fair is in 3 days, on Saturday, May 3 at 9:00 AM');
       expect(mail.text).toContain('Cashier');
       expect(mail.text).toContain(details.sheetUrl);
       expect(mail.text).toContain(`Stop reminder emails: ${unsubscribeUrl}`);
@@ -116,30 +113,95 @@ describe('reminder', () => {
 
   it('adds weather tips only to the day-of reminder', () => {
     const tips = /sunscreen|water bottle|dress for the weather|rain gear/i;
-    const dayOf = reminder({ ...details, type: 'hour', unsubscribeUrl });
+    const dayOf = reminder({ ...details, type: 'hour', now, unsubscribeUrl });
     expect(dayOf.text).toMatch(tips);
     expect(dayOf.html).toMatch(tips);
     expect(dayOf.text).toMatch(/sunscreen/i);
     expect(dayOf.text).toMatch(/water/i);
     expect(dayOf.text).toMatch(/rain gear/i);
     for (const type of ['week', 'day'] as const) {
-      const mail = reminder({ ...details, type, unsubscribeUrl });
+      const mail = reminder({ ...details, type, now, unsubscribeUrl });
       expect(mail.text).not.toMatch(tips);
       expect(mail.html).not.toMatch(tips);
     }
   });
 
   it('offers to cancel only when a cancel link is given', () => {
-    expect(reminder({ ...details, type: 'day', unsubscribeUrl }).text).not.toContain('Cancel this signup');
-    const mail = reminder({ ...details, type: 'day', unsubscribeUrl, cancelUrl });
+    expect(reminder({ ...details, type: 'day', now, unsubscribeUrl }).text).not.toContain('Cancel this signup');
+    const mail = reminder({ ...details, type: 'day', now, unsubscribeUrl, cancelUrl });
     expect(mail.text).toContain(cancelUrl);
     expect(hrefs(mail.html).map(decode)).toContain(cancelUrl);
   });
 
   it('escapes values in the HTML', () => {
-    const mail = reminder({ ...details, type: 'hour', volunteerName: XSS, sheetTitle: XSS, unsubscribeUrl });
+    const mail = reminder({ ...details, type: 'hour', now, volunteerName: XSS, sheetTitle: XSS, unsubscribeUrl });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).toContain('&lt;script&gt;');
+  });
+});
+
+describe("reminder wording on the school's clock", () => {
+  // The school is in Vancouver; the process may run anywhere (the server runs in UTC).
+  const send = (type: ReminderType, now: string, timeZone = 'America/Vancouver') =>
+    reminder({ ...details, type, now: new Date(now), timeZone, unsubscribeUrl });
+  const intro = (text: string) => /This is a friendly reminder that (.*?)\. Thank you/.exec(text)?.[1];
+
+  it("says neither 'today' nor 'tomorrow' for a day reminder sent by hand 3 days ahead", () => {
+    // Wednesday 9:30 PM in Vancouver, already Thursday in UTC (04:30): still 3 days before Saturday.
+    const mail = send('day', '2025-05-01T04:30:00Z');
+    expect(mail.subject).toBe('Reminder: Spring Book Fair is in 3 days, on Saturday, May 3 at 9:00 AM');
+    expect(intro(mail.text)).toBe('Spring Book Fair is in 3 days, on Saturday, May 3 at 9:00 AM');
+    expect(mail.html).toContain('Spring Book Fair is in 3 days, on Saturday, May 3 at 9:00 AM');
+    for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\b(today|tomorrow)\b/);
+  });
+
+  it("says 'tomorrow' the day before, also in the evening when UTC is already the event's day", () => {
+    const morning = send('day', '2025-05-02T16:00:00Z'); // Friday 9:00 AM
+    expect(morning.subject).toBe('Reminder: Spring Book Fair is tomorrow, on Saturday, May 3 at 9:00 AM');
+    // Friday 9:30 PM in Vancouver is Saturday 04:30 in UTC.
+    const evening = send('day', '2025-05-03T04:30:00Z');
+    expect(evening.subject).toBe('Reminder: Spring Book Fair is tomorrow, on Saturday, May 3 at 9:00 AM');
+    expect(intro(evening.text)).toBe('Spring Book Fair is tomorrow, on Saturday, May 3 at 9:00 AM');
+    // The same instant for a school in UTC is the event's own day, at 4:00 PM.
+    expect(send('day', '2025-05-03T04:30:00Z', 'UTC').subject).toBe(
+      'Reminder: Spring Book Fair is today, on Saturday, May 3 at 4:00 PM',
+    );
+  });
+
+  it("says 'today' on the event's day", () => {
+    const mail = send('hour', '2025-05-03T13:00:00Z'); // Saturday 6:00 AM
+    expect(mail.subject).toBe('Reminder: Spring Book Fair is today, on Saturday, May 3 at 9:00 AM');
+    expect(intro(mail.text)).toBe('Spring Book Fair is today, on Saturday, May 3 at 9:00 AM');
+    expect(mail.text).not.toContain('tomorrow');
+  });
+
+  it("says 'in one week' a week ahead, and names the year when it is another", () => {
+    expect(send('week', '2025-04-26T16:00:00Z').subject).toBe(
+      'Reminder: Spring Book Fair is in one week, on Saturday, May 3 at 9:00 AM',
+    );
+    // 10:00 AM on 2 January 2027 in Vancouver (UTC-7 all year from 2026-11-01), sent on 28 December.
+    const newYear = reminder({
+      ...details,
+      type: 'week',
+      startTime: new Date('2027-01-02T17:00:00Z'),
+      endTime: null,
+      now: new Date('2026-12-28T18:00:00Z'),
+      unsubscribeUrl,
+    });
+    expect(newYear.subject).toBe('Reminder: Spring Book Fair is in 5 days, on Saturday, January 2, 2027 at 10:00 AM');
+  });
+
+  it('uses the event date for a slot without a time', () => {
+    const mail = reminder({
+      ...details,
+      type: 'day',
+      startTime: null,
+      endTime: null,
+      eventDate: new Date('2025-05-03T18:30:00Z'),
+      now: new Date('2025-05-02T18:00:00Z'),
+      unsubscribeUrl,
+    });
+    expect(mail.subject).toBe('Reminder: Spring Book Fair is tomorrow, on Saturday, May 3 at 11:30 AM');
   });
 });
 

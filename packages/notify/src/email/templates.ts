@@ -28,6 +28,11 @@ export type ReminderType = 'week' | 'day' | 'hour';
 
 export type ReminderInput = VolunteerEmailDetails & {
   type: ReminderType;
+  /**
+   * When the reminder is sent: it says 'today' or 'tomorrow' only when the shift falls on that
+   * day in `timeZone` as of this instant, whatever the reminder's type.
+   */
+  now: Date;
   unsubscribeUrl: string;
   /** When given, the reminder also offers to cancel the signup. */
   cancelUrl?: string | null;
@@ -257,11 +262,38 @@ export function signupConfirmation(input: SignupConfirmationInput): EmailContent
   return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, d.unsubscribeUrl) }) };
 }
 
-const REMINDER_WORDING: Record<ReminderType, { subject: string; intro: string }> = {
-  week: { subject: 'is in one week', intro: 'is one week away' },
-  day: { subject: 'is tomorrow', intro: 'is tomorrow' },
-  hour: { subject: 'is today', intro: 'is today' },
-};
+/** The calendar date on the clocks of `timeZone`, as a day count (for differences in whole days). */
+function dayNumber(date: Date, timeZone: string | undefined): number {
+  const parts = formatter({ year: 'numeric', month: 'numeric', day: 'numeric' }, timeZone).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
+}
+
+/** ICU writes a narrow no-break space before AM/PM; a subject line reads better with a plain one. */
+const plainSpaces = (value: string) => value.replace(/[\u202f\u00a0]/g, ' ');
+
+/**
+ * When the shift is, relative to `now` on the school's clock: 'today, on Saturday, November 28 at
+ * 10:00 AM', 'tomorrow, on …', 'in one week, on …', 'in 3 days, on …' (the year only when it is not
+ * this year's). 'today' and 'tomorrow' are said only when true in `timeZone` at `now`: a day
+ * reminder sent by hand three days ahead says 'in 3 days'.
+ */
+export function reminderWhen(start: Date, now: Date, timeZone?: string): string {
+  const sameYear =
+    formatter({ year: 'numeric' }, timeZone).format(start) === formatter({ year: 'numeric' }, timeZone).format(now);
+  const day = formatter(
+    { weekday: 'long', month: 'long', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) },
+    timeZone,
+  ).format(start);
+  const time = formatter({ hour: 'numeric', minute: '2-digit' }, timeZone).format(start);
+  const on = plainSpaces(`on ${day} at ${time}`);
+  const days = dayNumber(start, timeZone) - dayNumber(now, timeZone);
+  if (days === 0) return `today, ${on}`;
+  if (days === 1) return `tomorrow, ${on}`;
+  if (days === 7) return `in one week, ${on}`;
+  if (days > 1) return `in ${days} days, ${on}`;
+  return on;
+}
 
 const WEATHER_TIPS = [
   'Check the forecast and dress for the weather; layers help.',
@@ -270,12 +302,16 @@ const WEATHER_TIPS = [
   'Wear comfortable shoes.',
 ];
 
-/** Sent a week before, a day before, and on the morning of ('hour') the volunteer's slot. */
+/**
+ * Sent a week before, a day before, and on the morning of ('hour') the volunteer's slot, or by
+ * hand: the subject and intro name the shift's day and time (see reminderWhen); the day-of one
+ * adds weather tips.
+ */
 export function reminder(input: ReminderInput): EmailContent {
   const d = input;
-  const wording = REMINDER_WORDING[d.type];
-  const subject = oneLine(`Reminder: ${d.sheetTitle} ${wording.subject}`);
-  const intro = `This is a friendly reminder that ${d.sheetTitle} ${wording.intro}. Thank you for volunteering with ${d.schoolName}! Your signup:`;
+  const when = reminderWhen(d.startTime ?? d.eventDate, d.now, d.timeZone);
+  const subject = oneLine(`Reminder: ${d.sheetTitle} is ${when}`);
+  const intro = `This is a friendly reminder that ${d.sheetTitle} is ${when}. Thank you for volunteering with ${d.schoolName}! Your signup:`;
   const tips = d.type === 'hour' ? WEATHER_TIPS : [];
   const text = [
     `Hi ${d.volunteerName},`,
@@ -300,7 +336,7 @@ export function reminder(input: ReminderInput): EmailContent {
             ${tips.map((tip) => html`<li>${tip}</li>`)}
           </ul>`
       : null;
-  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${`${d.sheetTitle} ${wording.subject}`}</h1>
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${`${d.sheetTitle} is ${when}`}</h1>
     <p>Hi ${d.volunteerName},</p>
     <p>${intro}</p>
     ${detailsTable(eventRows(d))} ${tipsHtml} ${button(d.sheetUrl, 'View the signup sheet')}
