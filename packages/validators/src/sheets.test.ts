@@ -79,7 +79,17 @@ describe('sheetCreateSchema', () => {
 
 describe('sheetUpdateSchema', () => {
   it('needs only the id; missing fields stay undefined (no change)', () => {
-    expect(sheetUpdateSchema.parse({ id: '7' })).toEqual({ id: 7 });
+    expect(sheetUpdateSchema.parse({ id: '7' })).toEqual({ id: 7, moveSlots: true });
+  });
+
+  it('moves the slots with a new eventDate unless moveSlots is false, and takes only a boolean', () => {
+    expect(sheetUpdateSchema.parse({ id: 1, eventDate: validSheet.eventDate }).moveSlots).toBe(true);
+    expect(sheetUpdateSchema.parse({ id: 1, eventDate: validSheet.eventDate, moveSlots: false }).moveSlots).toBe(false);
+    for (const moveSlots of ['no', 0, null]) {
+      expect(issuesOf(sheetUpdateSchema, { id: 1, moveSlots })).toEqual([
+        { path: 'moveSlots', message: 'moveSlots must be true or false' },
+      ]);
+    }
   });
 
   it('still refuses a cleared eventDate or title', () => {

@@ -30,6 +30,11 @@ export const sheetUpdateSchema = z.object({
   ...z.object(sheetFields).partial().shape,
   /** Hands the sheet to another organizer (administrators only). */
   ownerId: idSchema.optional(),
+  /**
+   * A new eventDate moves every slot's start and end by the same offset (new date minus old),
+   * unless this is false: then the slots keep their times.
+   */
+  moveSlots: z.boolean({ error: 'moveSlots must be true or false' }).default(true),
 });
 export type SheetUpdateInput = z.input<typeof sheetUpdateSchema>;
 

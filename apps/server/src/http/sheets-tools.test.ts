@@ -3,8 +3,10 @@ import { adminCredentials, ApiClient, inDays, startTestServer, type TestServer }
 
 /**
  * API.md "Coordinator toolkit": editing a sheet (`PATCH /api/signup-sheets/{id}`, admin or its
- * owner; `ownerId` for admins only) and duplicating one (`POST /api/signup-sheets/{id}/duplicate
- * {eventDate}`, admin or owner → 201 a copy with its slots shifted and no volunteers).
+ * owner; `ownerId` for admins only; a new eventDate moves the slots by the same offset unless
+ * `moveSlots: false`, "The school's clock") and duplicating one
+ * (`POST /api/signup-sheets/{id}/duplicate {eventDate}`, admin or owner → 201 a copy with its slots
+ * shifted and no volunteers).
  */
 
 let server: TestServer;
@@ -174,6 +176,154 @@ describe('PATCH /api/signup-sheets/{id}: edit a sheet', () => {
     expect((await owner.post(`/api/signup-sheets/${own.id}/duplicate`, { eventDate: inDays(40) })).status).toBe(403);
     // Back to Olivia for the rest of the file.
     expect((await admin.patch(`/api/signup-sheets/${own.id}`, { ownerId: owner.id })).status).toBe(200);
+  });
+});
+
+describe('PATCH /api/signup-sheets/{id} with a new eventDate: the slots move with it', () => {
+  let owner: Client;
+  let rival: Client;
+
+  beforeAll(async () => {
+    owner = await account('Reese', 'organizer');
+    rival = await account('Rory', 'organizer');
+  });
+
+  /** Two timed slots and an untimed one, as the sheet had them. */
+  async function threeSlots(client: Client, title: string): Promise<Sheet> {
+    const sheet = await sheetOf(client, title);
+    const later = await client.post<Slot>('/api/volunteer-slots', {
+      signupSheetId: sheet.id,
+      title: 'Clean-up',
+      startTime: plus(sheet.eventDate, 3 * hourMs),
+      endTime: plus(sheet.eventDate, 4 * hourMs + 30 * 60_000),
+      maxVolunteers: 2,
+    });
+    expect(later.status).toBe(201);
+    return (await client.get<Sheet>(`/api/signup-sheets/${sheet.id}`)).body;
+  }
+
+  /** Each slot of `after` is the same slot of `before` moved by `offset` (untimed ones stay untimed). */
+  function expectMoved(before: Sheet, after: Sheet, offset: number): void {
+    expect(after.slots.map((s) => s.id).sort()).toEqual(before.slots.map((s) => s.id).sort());
+    for (const slot of before.slots) {
+      const moved = after.slots.find((s) => s.id === slot.id);
+      expect(moved, slot.title).toMatchObject({
+        title: slot.title,
+        maxVolunteers: slot.maxVolunteers,
+        currentVolunteers: slot.currentVolunteers,
+        startTime: slot.startTime === null ? null : plus(slot.startTime, offset),
+        endTime: slot.endTime === null ? null : plus(slot.endTime, offset),
+      });
+      expect(moved?.volunteers).toHaveLength(slot.volunteers.length);
+    }
+  }
+
+  it('moves every slot by the same offset, in the answer and in what is served after', async () => {
+    const before = await threeSlots(admin, 'Science Fair');
+    const offset = 7 * dayMs;
+    const eventDate = plus(before.eventDate, offset);
+    const res = await admin.patch<Sheet>(`/api/signup-sheets/${before.id}`, { eventDate });
+    expect(res.status).toBe(200);
+    expect(res.body.eventDate).toBe(eventDate);
+    expectMoved(before, res.body, offset);
+    expect(res.body.slots.find((s) => s.title === 'Bring a dish')).toMatchObject({ startTime: null, endTime: null });
+    expectMoved(before, (await admin.get<Sheet>(`/api/signup-sheets/${before.id}`)).body, offset);
+
+    // Earlier, by a day and 90 minutes, with another field: the same rule.
+    const back = -(dayMs + 90 * 60_000);
+    const earlier = await admin.patch<Sheet>(`/api/signup-sheets/${before.id}`, {
+      eventDate: plus(eventDate, back),
+      title: 'Science Fair (moved)',
+    });
+    expect(earlier.status).toBe(200);
+    expect(earlier.body.title).toBe('Science Fair (moved)');
+    expectMoved(before, earlier.body, offset + back);
+  });
+
+  it('leaves the slots where they are with moveSlots: false, and for an edit that keeps the date', async () => {
+    const before = await threeSlots(admin, 'Art Show');
+    const eventDate = plus(before.eventDate, 2 * dayMs);
+    const res = await admin.patch<Sheet>(`/api/signup-sheets/${before.id}`, { eventDate, moveSlots: false });
+    expect(res.status).toBe(200);
+    expect(res.body.eventDate).toBe(eventDate);
+    expectMoved(before, res.body, 0);
+
+    const same = await admin.patch<Sheet>(`/api/signup-sheets/${before.id}`, { eventDate, description: 'Paintings' });
+    expect(same.status).toBe(200);
+    expectMoved(before, same.body, 0);
+    // moveSlots without a new date moves nothing either.
+    const alone = await admin.patch<Sheet>(`/api/signup-sheets/${before.id}`, { moveSlots: true });
+    expect(alone.status).toBe(200);
+    expectMoved(before, alone.body, 0);
+  });
+
+  it('lets an organizer move their own sheet, and refuses another organizer with 403, moving nothing', async () => {
+    const before = await threeSlots(owner, 'Garden Day');
+    const offset = 14 * dayMs;
+    const refused = await rival.patch<{ message: string }>(`/api/signup-sheets/${before.id}`, {
+      eventDate: plus(before.eventDate, offset),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('You can only manage your own signup sheets');
+    expect(
+      (await new ApiClient(server.url).patch(`/api/signup-sheets/${before.id}`, { eventDate: inDays(40) })).status,
+    ).toBe(401);
+    const untouched = (await owner.get<Sheet>(`/api/signup-sheets/${before.id}`)).body;
+    expect(untouched.eventDate).toBe(before.eventDate);
+    expectMoved(before, untouched, 0);
+
+    const moved = await owner.patch<Sheet>(`/api/signup-sheets/${before.id}`, {
+      eventDate: plus(before.eventDate, offset),
+    });
+    expect(moved.status).toBe(200);
+    expectMoved(before, moved.body, offset);
+  });
+
+  it('moves a sheet whose slots have no times: the slots stay without', async () => {
+    const sheet = await admin.post<Sheet>('/api/signup-sheets', {
+      title: 'Potluck',
+      eventDate: inDays(9),
+      organizerName: 'Chair Person',
+      organizerEmail: 'chair@example.org',
+    });
+    for (const title of ['Salads', 'Desserts']) {
+      const slot = await admin.post('/api/volunteer-slots', { signupSheetId: sheet.body.id, title, maxVolunteers: 3 });
+      expect(slot.status).toBe(201);
+    }
+    const eventDate = inDays(16);
+    const res = await admin.patch<Sheet>(`/api/signup-sheets/${sheet.body.id}`, { eventDate });
+    expect(res.status).toBe(200);
+    expect(res.body.eventDate).toBe(eventDate);
+    expect(res.body.slots.map((s) => [s.title, s.startTime, s.endTime]).sort()).toEqual([
+      ['Desserts', null, null],
+      ['Salads', null, null],
+    ]);
+  });
+
+  it('refuses a bad moveSlots, and a date so far that a slot would not be a date, with 400, changing nothing', async () => {
+    const before = await threeSlots(admin, 'Book Fair');
+    const bad = await admin.patch<{ message: string; issues: { path: string; message: string }[] }>(
+      `/api/signup-sheets/${before.id}`,
+      { eventDate: inDays(30), moveSlots: 'yes' },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('moveSlots must be true or false');
+    expect(bad.body.issues).toEqual([{ path: 'moveSlots', message: 'moveSlots must be true or false' }]);
+
+    const far = await admin.patch<{ message: string }>(`/api/signup-sheets/${before.id}`, {
+      eventDate: 8.64e15,
+      title: 'Never saved',
+    });
+    expect(far.status).toBe(400);
+    expect(far.body.message).toBe('The new event date is too far from the original for its slots');
+    const after = (await admin.get<Sheet>(`/api/signup-sheets/${before.id}`)).body;
+    expect(after).toMatchObject({ title: 'Book Fair', eventDate: before.eventDate });
+    expectMoved(before, after, 0);
+
+    // Without moving the slots, the same date is a date like any other.
+    const kept = await admin.patch<Sheet>(`/api/signup-sheets/${before.id}`, { eventDate: 8.64e15, moveSlots: false });
+    expect(kept.status).toBe(200);
+    expectMoved(before, kept.body, 0);
   });
 });
 

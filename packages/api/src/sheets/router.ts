@@ -25,7 +25,10 @@ export const sheetsRouter = {
   /** The new sheet is the caller's own. */
   create: organizerProcedure.input(sheetCreateSchema).mutation(({ ctx, input }) => createSheet(ctx, input)),
 
-  /** The caller's own sheet, or any for an administrator; only an administrator changes `ownerId`. */
+  /**
+   * The caller's own sheet, or any for an administrator; only an administrator changes `ownerId`.
+   * A new eventDate moves the slots by the same offset unless `moveSlots` is false.
+   */
   update: organizerProcedure.input(sheetUpdateSchema).mutation(({ ctx, input }) => updateSheet(ctx, input)),
 
   /** Slots and signups go with the sheet (foreign-key cascade). */

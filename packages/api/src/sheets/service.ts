@@ -8,7 +8,7 @@ import { assertManagesSheet, isAdmin, isOrganizer, managesSheet } from '../lib/a
 import { assertManagesSheetId } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
 import { RuntimeKey } from '../runtime';
-import { slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
+import { setSlotTimes, slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
 import { getUser } from '../users/service';
 import { type VolunteerView, volunteerViewsOfSheet, waitlistCountsBySlot } from '../volunteers/service';
 
@@ -16,7 +16,8 @@ export const sheetMessages = {
   sheetNotFound: slotMessages.sheetNotFound,
   ownerAdminOnly: 'Only an administrator can hand a sheet to another organizer',
   ownerNotOrganizer: 'A signup sheet can only be handed to an organizer or an administrator',
-  duplicateOutOfRange: 'The new event date is too far from the original for its slots',
+  /** A new event date so far from the old one that a slot's moved time would not be a date. */
+  slotsOutOfRange: 'The new event date is too far from the original for its slots',
 } as const;
 
 export type SheetWithSlots = SignupSheet & { slots: VolunteerSlot[] };
@@ -94,23 +95,52 @@ export function createSheet(ctx: UserContext, input: z.output<typeof sheetCreate
 }
 
 /**
+ * A slot's time moved by `offsetMs`; a slot without that time stays without. The one shift that
+ * duplicating and rescheduling a sheet share: an offset that would carry a time past what a date
+ * can hold is refused (BAD_REQUEST), and nothing is written.
+ */
+export function shiftSlotTime(time: Date | null, offsetMs: number): Date | null {
+  if (time === null) return null;
+  const moved = new Date(time.getTime() + offsetMs);
+  if (Number.isNaN(moved.getTime()))
+    throw new TRPCError({ code: 'BAD_REQUEST', message: sheetMessages.slotsOutOfRange });
+  return moved;
+}
+
+/**
  * Edits a sheet the caller runs. Handing it to someone else (`ownerId`) is for administrators, and
- * only to an organizer or an administrator.
+ * only to an organizer or an administrator. A new `eventDate` moves every slot's start and end by
+ * the same offset (new date minus old) unless `moveSlots` is false. One transaction: the sheet and
+ * its slots move together or not at all.
  */
 export function updateSheet(ctx: UserContext, input: z.output<typeof sheetUpdateSchema>): SheetDetail {
   const { db, user } = ctx;
-  const { id, ...changes } = input;
-  assertManagesSheet(user, getSheet(ctx, id).ownerId);
-  if (changes.ownerId !== undefined) {
-    if (!isAdmin(user)) throw new TRPCError({ code: 'FORBIDDEN', message: sheetMessages.ownerAdminOnly });
-    const owner = getUser(db, changes.ownerId);
-    if (!isOrganizer(owner)) throw new TRPCError({ code: 'BAD_REQUEST', message: sheetMessages.ownerNotOrganizer });
-  }
-  // With nothing to change there is nothing to write (drizzle refuses an empty SET).
-  if (hasChanges(changes)) {
-    const updated = db.update(signupSheets).set(changes).where(eq(signupSheets.id, id)).returning().get();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
-  }
+  const { id, moveSlots, ...changes } = input;
+  db.transaction((tx) => {
+    // better-sqlite3 has one connection: reads through `ctx` here run inside this transaction.
+    const sheet = getSheet(ctx, id);
+    assertManagesSheet(user, sheet.ownerId);
+    if (changes.ownerId !== undefined) {
+      if (!isAdmin(user)) throw new TRPCError({ code: 'FORBIDDEN', message: sheetMessages.ownerAdminOnly });
+      const owner = getUser(tx, changes.ownerId);
+      if (!isOrganizer(owner)) throw new TRPCError({ code: 'BAD_REQUEST', message: sheetMessages.ownerNotOrganizer });
+    }
+    const offset = changes.eventDate === undefined ? 0 : changes.eventDate.getTime() - sheet.eventDate.getTime();
+    if (moveSlots && offset !== 0) {
+      // Every new time first, so that a refused one leaves every slot as it was.
+      const moved = slotsOfSheet(ctx, id).map((slot) => ({
+        id: slot.id,
+        startTime: shiftSlotTime(slot.startTime, offset),
+        endTime: shiftSlotTime(slot.endTime, offset),
+      }));
+      for (const { id: slotId, ...times } of moved) setSlotTimes(tx, slotId, times);
+    }
+    // With nothing to change there is nothing to write (drizzle refuses an empty SET).
+    if (hasChanges(changes)) {
+      const updated = tx.update(signupSheets).set(changes).where(eq(signupSheets.id, id)).returning().get();
+      if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
+    }
+  });
   return getSheetDetail(ctx, id, user);
 }
 
@@ -136,18 +166,11 @@ export function duplicateSheet(ctx: UserContext, input: z.output<typeof sheetDup
     // better-sqlite3 has one connection: reads through `db` here run inside this transaction.
     const source = getSheet(ctx, input.id);
     const offset = input.eventDate.getTime() - source.eventDate.getTime();
-    const shift = (time: Date | null): Date | null => {
-      if (time === null) return null;
-      const moved = new Date(time.getTime() + offset);
-      if (Number.isNaN(moved.getTime()))
-        throw new TRPCError({ code: 'BAD_REQUEST', message: sheetMessages.duplicateOutOfRange });
-      return moved;
-    };
     const slots = slotsOfSheet(ctx, source.id).map((slot) => ({
       title: slot.title,
       description: slot.description,
-      startTime: shift(slot.startTime),
-      endTime: shift(slot.endTime),
+      startTime: shiftSlotTime(slot.startTime, offset),
+      endTime: shiftSlotTime(slot.endTime, offset),
       maxVolunteers: slot.maxVolunteers,
     }));
     const created = tx

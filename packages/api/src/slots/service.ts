@@ -130,6 +130,18 @@ export function deleteSlot(ctx: UserContext, id: number): { success: true } {
   return { success: true as const };
 }
 
+/**
+ * Gives a slot new start and end times, inside the caller's transaction (a sheet moving its slots
+ * with its date). The caller keeps end after start, as moving both by one offset does.
+ */
+export function setSlotTimes(
+  tx: Executor,
+  slotId: number,
+  times: { startTime: Date | null; endTime: Date | null },
+): void {
+  tx.update(volunteerSlots).set(times).where(eq(volunteerSlots.id, slotId)).run();
+}
+
 /** One confirmed signup fewer on this slot (the volunteer row goes in the same transaction). */
 export function lowerVolunteerCount(tx: Executor, slotId: number): void {
   tx.update(volunteerSlots)
