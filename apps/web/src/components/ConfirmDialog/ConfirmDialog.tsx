@@ -1,5 +1,5 @@
 import '../../styles/mantine-rest.css';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, type MantineColor, Modal, Text } from '@mantine/core';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -12,9 +12,11 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   /** The action is under way: the confirm button spins and nothing can be pressed twice. */
   loading?: boolean;
+  /** The confirm button's colour: red for what cannot be undone (the default), the theme's for the rest. */
+  confirmColor?: MantineColor;
 }
 
-/** A confirmation for a destructive action, in an accessible modal (never window.confirm). */
+/** A confirmation for a destructive or far-reaching action, in an accessible modal (never window.confirm). */
 export function ConfirmDialog({
   opened,
   title,
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   loading = false,
+  confirmColor = 'red',
 }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} size="sm">
@@ -32,7 +35,7 @@ export function ConfirmDialog({
         <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
           {cancelLabel}
         </Button>
-        <Button color="red" onClick={onConfirm} loading={loading}>
+        <Button color={confirmColor} onClick={onConfirm} loading={loading}>
           {confirmLabel}
         </Button>
       </Group>

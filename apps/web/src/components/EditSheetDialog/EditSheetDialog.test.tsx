@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeTrpc } from '../../test/fakeTrpc';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { EditSheetDialog, ownerOptions, SheetEditForm } from './EditSheetDialog';
+import { EditSheetDialog, ownerOptions, SheetEditForm, slotMoveMessage } from './EditSheetDialog';
 
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
@@ -84,6 +84,84 @@ describe('SheetEditForm', () => {
     expect(screen.getByText('Title is required')).toBeDefined();
     expect(screen.getByText('Event date is required')).toBeDefined();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('slotMoveMessage', () => {
+  it('says how many slots move and how far, or that they stay', () => {
+    expect(slotMoveMessage(3, 7 * 86_400_000, true)).toBe('3 slots will move 7 days later.');
+    expect(slotMoveMessage(1, -(86_400_000 + 2 * 3_600_000), true)).toBe('1 slot will move 1 day, 2 hours earlier.');
+    expect(slotMoveMessage(3, 7 * 86_400_000, false)).toBe('The 3 slots keep their times.');
+    expect(slotMoveMessage(1, 7 * 86_400_000, false)).toBe('The slot keeps its time.');
+  });
+});
+
+describe('SheetEditForm: a new event date and the slots', () => {
+  const hour = 3_600_000;
+  const timed = (fromHours: number, toHours: number | null) => ({
+    startTime: new Date(sheet.eventDate.getTime() + fromHours * hour),
+    endTime: toHours === null ? null : new Date(sheet.eventDate.getTime() + toHours * hour),
+  });
+  const withSlots = { ...sheet, slots: [timed(0, 2), timed(2, 4), { startTime: null, endTime: null }] };
+  const moveBox = () =>
+    screen.queryByRole<HTMLInputElement>('checkbox', { name: 'Move the volunteer slots with the event date' });
+
+  /** Types the event date a week later than the field shows (the same time of day). */
+  function aWeekLater(): void {
+    const field = input(/^Event Date/);
+    const [day, time] = field.value.split('T');
+    const next = new Date(`${day ?? ''}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 7);
+    fireEvent.change(field, { target: { value: `${next.toISOString().slice(0, 10)}T${time ?? ''}` } });
+  }
+
+  it('says how many timed slots will move and how far, ticked by default, and sends moveSlots', () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SheetEditForm sheet={withSlots} owners={null} onSubmit={onSubmit} onCancel={vi.fn()} />);
+    expect(moveBox()).toBeNull();
+    aWeekLater();
+    expect(moveBox()?.checked).toBe(true);
+    // The slot without a time happens on whatever the event date is: two slots move.
+    expect(screen.getByText('2 slots will move 7 days later.')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const sent = onSubmit.mock.calls[0]?.[0] as { eventDate: Date; moveSlots?: boolean };
+    expect(sent.moveSlots).toBe(true);
+    expect(sent.eventDate.getTime() - sheet.eventDate.getTime()).toBe(7 * 24 * hour);
+  });
+
+  it('keeps the slots where they are when unticked', () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SheetEditForm sheet={withSlots} owners={null} onSubmit={onSubmit} onCancel={vi.fn()} />);
+    aWeekLater();
+    const box = moveBox();
+    if (!box) throw new Error('no Move checkbox');
+    fireEvent.click(box);
+    expect(screen.getByText('The 2 slots keep their times.')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ id: 5, moveSlots: false });
+  });
+
+  it("sends the sheet's own date, to the second, when the date was not changed (nothing moves)", () => {
+    const onSubmit = vi.fn();
+    const eventDate = new Date(sheet.eventDate.getTime() + 42_000);
+    renderWithProviders(
+      <SheetEditForm sheet={{ ...withSlots, eventDate }} owners={null} onSubmit={onSubmit} onCancel={vi.fn()} />,
+    );
+    fireEvent.change(input(/^Event Title/), { target: { value: 'Spring Fair 2031' } });
+    expect(moveBox()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const sent = onSubmit.mock.calls[0]?.[0] as { eventDate: Date };
+    expect(sent.eventDate.getTime()).toBe(eventDate.getTime());
+    expect(sent).not.toHaveProperty('moveSlots');
+  });
+
+  it('asks nothing when no slot has a time', () => {
+    const onSubmit = vi.fn();
+    const untimed = { ...sheet, slots: [{ startTime: null, endTime: null }] };
+    renderWithProviders(<SheetEditForm sheet={untimed} owners={null} onSubmit={onSubmit} onCancel={vi.fn()} />);
+    aWeekLater();
+    expect(moveBox()).toBeNull();
+    expect(screen.queryByText(/will move/)).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { Alert, Modal, Select, Skeleton, Stack } from '@mantine/core';
+import { Alert, Checkbox, Modal, Select, Skeleton, Stack } from '@mantine/core';
 import type { RouterInputs, RouterOutputs } from '@pac/api';
 import { sheetCreateSchema } from '@pac/validators';
 import { useRefreshDashboard } from '../../lib/dashboard';
@@ -6,6 +6,7 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schemaForm';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { trpc } from '../../trpc';
+import { describeShift } from '../DuplicateSheetDialog';
 import { FormActions } from '../FormActions';
 import { SheetFields, sheetFormInput, type SheetFormValues, sheetFormValues } from '../SheetFields';
 
@@ -18,6 +19,8 @@ export interface EditableSheet {
   organizerName: string;
   organizerEmail: string;
   ownerId: number | null;
+  /** Its slots' times, when known: a new date moves them (the dialog says how many, and how far). */
+  slots?: readonly { startTime: Date | null; endTime: Date | null }[];
 }
 
 export type SheetUpdate = RouterInputs['sheets']['update'];
@@ -33,6 +36,20 @@ export function ownerOptions(people: readonly Person[]): { value: string; label:
 interface EditFormValues extends SheetFormValues {
   /** The owner's id as the Select holds it; '' for a sheet nobody owns. */
   ownerId: string;
+  /** A new event date moves the slots with it (the server's default), unless unticked. */
+  moveSlots: boolean;
+}
+
+const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * What a new event date does to the slots, in words: '3 slots will move 7 days later.', or, when
+ * they stay, 'The 3 slots keep their times.' Only slots with a time move (an untimed slot happens
+ * on the event date, whatever it is).
+ */
+export function slotMoveMessage(timedSlots: number, offsetMs: number, moving: boolean): string {
+  if (!moving) return `The ${timedSlots === 1 ? 'slot keeps its time' : `${timedSlots} slots keep their times`}.`;
+  return `${unit(timedSlots, 'slot')} will move ${describeShift(offsetMs)}.`;
 }
 
 export interface SheetEditFormProps {
@@ -46,7 +63,9 @@ export interface SheetEditFormProps {
 
 /**
  * The 'Edit Signup Sheet' form: the create form's fields filled with the sheet's values, and for
- * administrators the Owner. It hands over only a changed owner (organizers cannot send one).
+ * administrators the Owner. It hands over only a changed owner (organizers cannot send one). A new
+ * event date moves the sheet's timed slots by the same amount unless unticked: the form says how
+ * many and how far, and sends `moveSlots`.
  */
 export function SheetEditForm({ sheet, owners, onSubmit, onCancel, submitting = false }: SheetEditFormProps) {
   const {
@@ -54,22 +73,41 @@ export function SheetEditForm({ sheet, owners, onSubmit, onCancel, submitting = 
     onSubmit: handleSubmit,
     reset,
   } = useSchemaForm({
-    initialValues: { ...sheetFormValues(sheet), ownerId: sheet.ownerId === null ? '' : String(sheet.ownerId) },
+    initialValues: {
+      ...sheetFormValues(sheet),
+      ownerId: sheet.ownerId === null ? '' : String(sheet.ownerId),
+      moveSlots: true,
+    },
     schema: sheetCreateSchema,
     toInput: (values: EditFormValues) => sheetFormInput(values),
   });
+  // The field holds the date to the minute: an untouched field is the sheet's own date, seconds and
+  // all, so that saving other fields never moves the sheet (or its slots) by a few seconds.
+  const originalDate = sheetFormValues(sheet).eventDate;
+  const chosen = sheetFormInput(form.values).eventDate;
+  const newDate = form.values.eventDate !== originalDate && chosen instanceof Date ? chosen : null;
+  const timedSlots = (sheet.slots ?? []).filter((slot) => slot.startTime !== null || slot.endTime !== null).length;
+  const offset = newDate === null ? 0 : newDate.getTime() - sheet.eventDate.getTime();
 
   return (
     <form
       onSubmit={handleSubmit((parsed, values) => {
         const ownerId = values.ownerId === '' ? null : Number(values.ownerId);
         const handOver = owners !== null && ownerId !== null && ownerId !== sheet.ownerId;
-        onSubmit({ id: sheet.id, ...parsed, ...(handOver ? { ownerId } : {}) });
+        const date = newDate === null ? { eventDate: sheet.eventDate } : { moveSlots: values.moveSlots };
+        onSubmit({ id: sheet.id, ...parsed, ...date, ...(handOver ? { ownerId } : {}) });
       })}
       noValidate
     >
       <Stack gap="sm">
         <SheetFields form={form} />
+        {newDate !== null && timedSlots > 0 && (
+          <Checkbox
+            label="Move the volunteer slots with the event date"
+            description={<span aria-live="polite">{slotMoveMessage(timedSlots, offset, form.values.moveSlots)}</span>}
+            {...form.getInputProps('moveSlots', { type: 'checkbox' })}
+          />
+        )}
         {owners !== null && (
           <Select
             label="Owner"

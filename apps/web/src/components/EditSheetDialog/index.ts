@@ -6,4 +6,5 @@ export {
   SheetEditForm,
   type SheetEditFormProps,
   type SheetUpdate,
+  slotMoveMessage,
 } from './EditSheetDialog';

@@ -1,8 +1,10 @@
 import { Alert, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type Ref, useState } from 'react';
 import { formatDateTime } from '../../lib/dates';
+import { formatWhen } from '../../lib/monitoring';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { MailIcon } from '../Icons';
 
 export type ReminderType = 'week' | 'day' | 'hour';
@@ -14,6 +16,9 @@ export const reminderButtons: { type: ReminderType; label: string }[] = [
   { type: 'hour', label: 'Day-of Reminder' },
 ];
 
+/** Each type's name in a sentence ('hour' is the day-of reminder). */
+const reminderNames: Record<ReminderType, string> = { week: 'week', day: 'day', hour: 'day-of' };
+
 /** A sheet in the reminder summary (API.md: `GET /api/reminders/pending`). */
 export interface ReminderSheet {
   id: number;
@@ -21,9 +26,28 @@ export interface ReminderSheet {
   eventDate: Date;
   upcomingSlots: number;
   volunteerCount: number;
+  /** When each type last went out for the sheet, or null. */
+  remindersSent: Record<ReminderType, Date | null>;
+  /** How many volunteers a send of each type would email now (those who have not had it). */
+  recipients: Record<ReminderType, number>;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** 'Week reminder sent Nov 21, 9:14 AM', one per type that went, in button order. */
+export function sentLines(sent: ReminderSheet['remindersSent']): string[] {
+  return reminderButtons.flatMap(({ type }) => {
+    const at = sent[type];
+    if (at === null) return [];
+    const name = reminderNames[type];
+    return [`${name.charAt(0).toUpperCase()}${name.slice(1)} reminder sent ${formatWhen(at)}`];
+  });
+}
+
+/** The question before a send by hand: 'Send the week reminder to 4 volunteers for Library Book Fair?' */
+export function sendQuestion(sheet: Pick<ReminderSheet, 'title' | 'recipients'>, type: ReminderType): string {
+  return `Send the ${reminderNames[type]} reminder to ${plural(sheet.recipients[type], 'volunteer', 'volunteers')} for ${sheet.title}?`;
+}
 
 function SummaryTile({ label, value, loading }: { label: string; value: number; loading: boolean }) {
   return (
@@ -49,8 +73,12 @@ export interface ReminderEventProps {
   onSend: (type: ReminderType) => void;
 }
 
-/** One event in the list: its title, upcoming slots and volunteers, and the three reminder buttons. */
+/**
+ * One event in the list: its title, upcoming slots and volunteers, which reminders went and when,
+ * and the three reminder buttons (a type nobody is waiting for cannot be sent).
+ */
 export function ReminderEvent({ sheet, sending, onSend }: ReminderEventProps) {
+  const sent = sentLines(sheet.remindersSent);
   return (
     <Card withBorder padding="md" component="article" aria-label={sheet.title}>
       <Group justify="space-between" align="flex-start" gap="md">
@@ -63,6 +91,17 @@ export function ReminderEvent({ sheet, sending, onSend }: ReminderEventProps) {
             {plural(sheet.upcomingSlots, 'upcoming slot', 'upcoming slots')} ·{' '}
             {plural(sheet.volunteerCount, 'volunteer', 'volunteers')}
           </Text>
+          {sent.length === 0 ? (
+            <Text size="xs" c="dimmed" mt={4}>
+              No reminders sent yet
+            </Text>
+          ) : (
+            sent.map((line) => (
+              <Text key={line} size="xs" c="dimmed" mt={4}>
+                {line}
+              </Text>
+            ))
+          )}
         </div>
         <Group gap="xs">
           {reminderButtons.map(({ type, label }) => (
@@ -71,7 +110,12 @@ export function ReminderEvent({ sheet, sending, onSend }: ReminderEventProps) {
               size="xs"
               variant="light"
               loading={sending === type}
-              disabled={sending !== null && sending !== type}
+              disabled={(sending !== null && sending !== type) || sheet.recipients[type] === 0}
+              title={
+                sheet.recipients[type] === 0
+                  ? `No volunteer is waiting for the ${reminderNames[type]} reminder`
+                  : undefined
+              }
               onClick={() => onSend(type)}
             >
               {label}
@@ -90,15 +134,24 @@ export interface ReminderManagementProps {
 
 /**
  * Email Reminder Management: how many volunteers need a reminder tomorrow, the events of the
- * coming week with volunteers, and buttons to send each kind of reminder by hand.
+ * coming week with volunteers and the reminders that went, and buttons to send each kind of
+ * reminder by hand, each after a question naming how many volunteers it will email.
  */
 export function ReminderManagement({ ref }: ReminderManagementProps) {
+  const utils = trpc.useUtils();
   const pending = trpc.reminders.pending.useQuery({ days: 1 });
+  // The send asked about; it goes only once confirmed.
+  const [asking, setAsking] = useState<{ sheet: ReminderSheet; type: ReminderType } | null>(null);
   const [sending, setSending] = useState<{ sheetId: number; type: ReminderType } | null>(null);
   const send = trpc.reminders.send.useMutation({
     onSuccess: (answer) => notifySuccess('Reminders Sent', answer.message),
     onError: (error) => notifyFailure('Reminder Failed', error, error.message || 'Failed to send reminders.'),
-    onSettled: () => setSending(null),
+    onSettled: () => {
+      setSending(null);
+      setAsking(null);
+      // What went, and who is still waiting, changed.
+      void utils.reminders.pending.invalidate();
+    },
   });
 
   const sheets = pending.data?.signupSheets ?? [];
@@ -130,10 +183,7 @@ export function ReminderManagement({ ref }: ReminderManagementProps) {
             key={sheet.id}
             sheet={sheet}
             sending={sending?.sheetId === sheet.id ? sending.type : null}
-            onSend={(type) => {
-              setSending({ sheetId: sheet.id, type });
-              send.mutate({ signupSheetId: sheet.id, reminderType: type });
-            }}
+            onSend={(type) => setAsking({ sheet, type })}
           />
         ))}
       </Stack>
@@ -159,6 +209,22 @@ export function ReminderManagement({ ref }: ReminderManagementProps) {
             <SummaryTile label="Events Need Attention" value={sheets.length} loading={pending.isPending} />
           </SimpleGrid>
           {list}
+          <ConfirmDialog
+            opened={asking !== null}
+            title="Send Reminder Emails"
+            message={asking ? sendQuestion(asking.sheet, asking.type) : ''}
+            confirmLabel="Send"
+            confirmColor="blue"
+            loading={send.isPending}
+            onCancel={() => {
+              if (!send.isPending) setAsking(null);
+            }}
+            onConfirm={() => {
+              if (asking === null || send.isPending) return;
+              setSending({ sheetId: asking.sheet.id, type: asking.type });
+              send.mutate({ signupSheetId: asking.sheet.id, reminderType: asking.type });
+            }}
+          />
           <Card withBorder padding="sm" bg="blue.0">
             <Text size="sm" fw={600} mb={4}>
               How reminders work

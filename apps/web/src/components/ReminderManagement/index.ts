@@ -6,4 +6,6 @@ export {
   type ReminderSheet,
   type ReminderType,
   reminderButtons,
+  sendQuestion,
+  sentLines,
 } from './ReminderManagement';
