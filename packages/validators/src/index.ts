@@ -10,3 +10,4 @@ export * from './waitlist';
 export * from './sheetTools';
 export * from './calendar';
 export * from './roster';
+export * from './schoolClock';

@@ -5,6 +5,9 @@
  */
 export const pageDataElementId = 'pac-data';
 
+// Every page's data carries the school's clock, which the web app reads before its first render.
+export * from './schoolClock';
+
 /** One query the web app makes on first load, as the web app keys it (`apps/web/src/lib/pageData.ts`). */
 export interface EmbeddedQuery {
   path: string;

@@ -118,6 +118,7 @@ describe('the first data of a page, in its HTML', () => {
       'auth.me',
       'settings.getPublic',
       'settings.heroContent',
+      'settings.schoolClock',
       'sheets.list',
     ]);
     expect(decoded(queries.get('auth.me'))).toBeNull();
@@ -176,9 +177,18 @@ describe('the first data of a page, in its HTML', () => {
 
   it('leaves out what the page would be refused, and a sheet that does not exist', async () => {
     const missing = await pageData(anonymous, '/signup-sheet/999999');
-    expect([...missing.queries.keys()]).toEqual(['auth.me']);
+    expect([...missing.queries.keys()]).toEqual(['auth.me', 'settings.schoolClock']);
     const other = await pageData(anonymous, '/profile/1');
-    expect([...other.queries.keys()]).toEqual(['auth.me']);
+    expect([...other.queries.keys()]).toEqual(['auth.me', 'settings.schoolClock']);
+  });
+
+  it("gives every page the school's clock, as settings.schoolClock answers it", async () => {
+    const api = await anonymous.get<{ result: { data: { json: unknown } } }>('/trpc/settings.schoolClock');
+    const clock = api.body.result.data.json as { timeZone: string; offsets: [number, number][] };
+    expect(clock.timeZone).toBe(server.config.timeZone);
+    for (const path of ['/', '/privacy-policy', '/admin']) {
+      expect(decoded((await pageData(anonymous, path)).queries.get('settings.schoolClock'))).toEqual(clock);
+    }
   });
 
   it('keeps a title that tries to end the script element inside it, as text', async () => {
@@ -314,7 +324,7 @@ describe('the server-rendered root', () => {
     expect(home.status).toBe(200);
     // Rendered from the same data the page embeds, and put in whole.
     expect(root(home.body)).toBe(
-      `<main data-url="/">auth.me settings.getPublic settings.heroContent sheets.list $& $'</main>`,
+      `<main data-url="/">auth.me settings.getPublic settings.heroContent settings.schoolClock sheets.list $& $'</main>`,
     );
     expect(home.body).toContain(`<script id="${pageDataElementId}" type="application/json">`);
     await visitor.get('/');
@@ -327,7 +337,7 @@ describe('the server-rendered root', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(root(res.body)).toBe('');
     const entries = JSON.parse(parse(res.body).getElementById(pageDataElementId)?.textContent ?? '[]') as Embedded[];
-    expect(entries.map((e) => e.path).sort()).toEqual(['auth.me', 'sheets.byId']);
+    expect(entries.map((e) => e.path).sort()).toEqual(['auth.me', 'settings.schoolClock', 'sheets.byId']);
   });
 
   it("renders a signed-out visitor's page once a second for the same data, and a signed-in one's every time", async () => {

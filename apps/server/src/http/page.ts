@@ -13,7 +13,7 @@ import { contextFromRequest, type HttpDeps } from './session';
  * The single-page app's HTML, with the first data of the page it opens embedded, so that a phone
  * renders the page as soon as its scripts run instead of asking the API and waiting again: the
  * home page gets the upcoming sheets and the hero, a sheet page its sheet, every page the signed-in
- * user. The data is what the app's own queries would answer for the same cookie (so nobody sees
+ * user and the school's clock. The data is what the app's own queries would answer for the same cookie (so nobody sees
  * more than the API would show them), encoded with superjson like /trpc answers, and written so
  * that no text in it can end its script element. The page's code chunks are preloaded beside it,
  * and its stylesheets linked.
@@ -37,14 +37,18 @@ interface PageRoute {
   queries: (caller: Caller, params: string[]) => { path: string; input?: unknown; run: () => Promise<unknown> }[];
 }
 
-const me = (caller: Caller) => ({ path: 'auth.me', run: () => caller.auth.me() });
+/** What every page gets: the signed-in user, and the school's clock that every time on it is read on. */
+const everyPage = (caller: Caller) => [
+  { path: 'auth.me', run: () => caller.auth.me() },
+  { path: 'settings.schoolClock', run: () => caller.settings.schoolClock() },
+];
 
 const routes: PageRoute[] = [
   {
     pattern: /^\/$/,
     serverRendered: true,
     queries: (caller) => [
-      me(caller),
+      ...everyPage(caller),
       { path: 'settings.heroContent', run: () => caller.settings.heroContent() },
       {
         path: 'settings.getPublic',
@@ -61,14 +65,14 @@ const routes: PageRoute[] = [
     serverRendered: true,
     queries: (caller, [idText]) => {
       const id = Number(idText);
-      if (!Number.isSafeInteger(id)) return [me(caller)];
-      return [me(caller), { path: 'sheets.byId', input: { id }, run: () => caller.sheets.byId({ id }) }];
+      if (!Number.isSafeInteger(id)) return everyPage(caller);
+      return [...everyPage(caller), { path: 'sheets.byId', input: { id }, run: () => caller.sheets.byId({ id }) }];
     },
   },
 ];
 
-/** Every other page of the app: the signed-in user only. */
-const otherPage: PageRoute = { pattern: /^/, queries: (caller) => [me(caller)] };
+/** Every other page of the app: what every page gets, only. */
+const otherPage: PageRoute = { pattern: /^/, queries: everyPage };
 
 /**
  * JSON that is safe inside a `<script type="application/json">` element: `<` (so no `</script>` or

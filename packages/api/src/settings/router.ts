@@ -3,7 +3,15 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { imageInput } from '../lib/uploads';
 import { adminProcedure, publicProcedure } from '../trpc';
-import { logoUrl, publicSettingKeys, readPublicSetting, readSetting, uploadLogo, writeSetting } from './service';
+import {
+  logoUrl,
+  publicSettingKeys,
+  readPublicSetting,
+  readSetting,
+  schoolClock,
+  uploadLogo,
+  writeSetting,
+} from './service';
 
 export const settingsRouter = {
   /** A setting the home page shows, for anyone: `{ key, value }`. */
@@ -18,6 +26,9 @@ export const settingsRouter = {
 
   /** Asked before an upload body is read, so that only admins can make the server buffer one. */
   mayUpload: adminProcedure.query(() => true),
+
+  /** The school's clock (SCHOOL_TIMEZONE's UTC offsets over time), which every page embeds. */
+  schoolClock: publicProcedure.query(({ ctx }) => schoolClock(ctx)),
 
   logoUrl: publicProcedure.query(({ ctx }) => logoUrl(ctx)),
 

@@ -1,5 +1,5 @@
 import { type Db, type Executor, settings } from '@pac/db';
-import type { SettingKey } from '@pac/validators';
+import { type SchoolClock, schoolClockOf, type SettingKey } from '@pac/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
 import { findImage, storeImage, uploadsPath } from '../lib/uploads';
@@ -53,6 +53,16 @@ export function writeSetting(ctx: ServiceContext, input: { key: SettingKey; valu
   setSetting(ctx.db, input.key, input.value);
   if (input.key === 'senderPassword') return { key: input.key, configured: true };
   return { key: input.key, value: input.value };
+}
+
+const schoolClockKey = new RuntimeKey<SchoolClock>('settings: the school clock');
+
+/**
+ * SCHOOL_TIMEZONE's offsets from this server's time-zone data, for the web app to read every time
+ * on (API.md "The school's clock"): computed on first use (some tens of milliseconds) and kept.
+ */
+export function schoolClock(ctx: ServiceContext): SchoolClock {
+  return ctx.runtime.state(schoolClockKey, () => schoolClockOf(ctx.config.timeZone, ctx.runtime.now()));
 }
 
 export function logoUrl(ctx: ServiceContext) {
