@@ -1,8 +1,9 @@
 // @vitest-environment node
-import type { EmbeddedQuery } from '@pac/validators/page-data';
+import { type EmbeddedQuery, schoolClockOf } from '@pac/validators/page-data';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './entry-server';
+import { testSchoolClock } from './test/schoolTime';
 
 /**
  * The server's rendering of a page (what apps/server/src/http/page.ts runs from the built
@@ -18,8 +19,8 @@ function slot(id: number, title: string) {
     signupSheetId: 1,
     title,
     description: null,
-    startTime: null,
-    endTime: null,
+    startTime: null as Date | null,
+    endTime: null as Date | null,
     maxVolunteers: 3,
     currentVolunteers: 1,
     waitlistCount: 0,
@@ -45,8 +46,11 @@ const admin = { id: 1, name: 'Ada Admin', email: 'ada@example.org', isAdmin: tru
 const entry = (path: string, data: unknown, input?: unknown): EmbeddedQuery =>
   input === undefined ? { path, data: superjson.serialize(data) } : { path, input, data: superjson.serialize(data) };
 
+/** What every page gets: the visitor and the school's clock. */
+const everyPage = (me: unknown) => [entry('auth.me', me), entry('settings.schoolClock', testSchoolClock)];
+
 const homeData = (me: unknown) => [
-  entry('auth.me', me),
+  ...everyPage(me),
   entry('settings.heroContent', undefined),
   entry('settings.getPublic', { value: null }, { key: 'heroImageUrl' }),
   entry('sheets.list', [sheet(1, 'Spring Fair', [slot(1, 'Face painting')]), sheet(2, 'Book <Swap> & more', [])]),
@@ -75,7 +79,7 @@ describe('renderPage', () => {
   it('renders a sheet page (loaded on demand in the browser) whole, however long', async () => {
     const slots = Array.from({ length: 40 }, (_, i) => slot(i + 1, `Shift ${i + 1}: setting up the gym`));
     const html = await renderPage('/signup-sheet/7', [
-      entry('auth.me', null),
+      ...everyPage(null),
       entry('sheets.byId', sheet(7, 'Newsletter Night', slots), { id: 7 }),
     ]);
     expect(html.length).toBeGreaterThan(40_000);
@@ -86,7 +90,35 @@ describe('renderPage', () => {
   });
 
   it('renders what the browser first renders for a query without data: its loading state', async () => {
-    const html = await renderPage('/signup-sheet/8', [entry('auth.me', null)]);
+    const html = await renderPage('/signup-sheet/8', everyPage(null));
     expect(html).toContain('aria-label="Loading signup sheet"');
+  });
+
+  it("writes the page's times on the school's clock from its data, not the server's", async () => {
+    // 23:00 UTC on 10 December 2026: 4:00 PM in Vancouver (UTC−7 for good from 2026), and this
+    // process runs in Tokyo, where it is 8:00 AM the next day.
+    const shift = new Date('2026-12-10T23:00:00Z');
+    const timed = { ...slot(1, 'Gift wrapping'), startTime: shift, endTime: new Date('2026-12-11T01:00:00Z') };
+    const page = (clock: unknown) => [
+      entry('auth.me', null),
+      entry('settings.schoolClock', clock),
+      entry('sheets.byId', { ...sheet(9, 'Winter Market', [timed]), eventDate: shift }, { id: 9 }),
+    ];
+    const html = await renderPage('/signup-sheet/9', page(schoolClockOf('America/Vancouver')));
+    expect(html).toContain('Thursday, December 10, 2026 at 4:00 PM');
+    expect(html).toContain('Thu, Dec 10 · 4:00 PM – 6:00 PM');
+    expect(html).not.toMatch(/(?:3|8|11):00 [AP]M/);
+
+    const inKolkata = await renderPage('/signup-sheet/9', page(schoolClockOf('Asia/Kolkata')));
+    expect(inKolkata).toContain('Friday, December 11, 2026 at 4:30 AM');
+  });
+
+  it('renders nothing without the school clock in the data (the browser then renders the page)', async () => {
+    await expect(
+      renderPage(
+        '/',
+        homeData(null).filter((e) => e.path !== 'settings.schoolClock'),
+      ),
+    ).rejects.toThrow("The page's data has no school clock");
   });
 });

@@ -3,7 +3,8 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './App';
-import { fillPageData } from './lib/pageData';
+import { setSchoolClock } from './lib/dates';
+import { embeddedSchoolClock, fillPageData } from './lib/pageData';
 import { Providers } from './Providers';
 import { createQueryClient, createTrpcClient } from './trpc';
 
@@ -22,6 +23,11 @@ const offline: typeof fetch = () => Promise.reject(new Error('No requests while 
 export const renderPage: RenderPage = async (url, pageData) => {
   const queryClient = createQueryClient();
   fillPageData(queryClient, pageData);
+  // Every page's data carries the clock (the same for every page of one server), and the browser
+  // reads the page's dates on it too.
+  const clock = embeddedSchoolClock(queryClient);
+  if (clock === null) throw new Error("The page's data has no school clock");
+  setSchoolClock(clock);
   const trpcClient = createTrpcClient({ url: 'http://localhost/trpc', fetch: offline });
   const errors: unknown[] = [];
   try {

@@ -1,10 +1,12 @@
 import './styles/mantine-first.css';
 import './global.css';
+import { type SchoolClock, schoolClockOf } from '@pac/validators/page-data';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { hydratePageData } from './lib/pageData';
+import { setSchoolClock } from './lib/dates';
+import { embeddedSchoolClock, hydratePageData } from './lib/pageData';
 import { Providers } from './Providers';
 import { createQueryClient, createTrpcClient } from './trpc';
 
@@ -15,18 +17,32 @@ const queryClient = createQueryClient();
 hydratePageData(queryClient);
 const trpcClient = createTrpcClient();
 
-// The same tree as the server's (entry-server.tsx), but for the browser's history.
-const app = (
-  <StrictMode>
-    <BrowserRouter>
-      <Providers queryClient={queryClient} trpcClient={trpcClient}>
-        <App />
-      </Providers>
-    </BrowserRouter>
-  </StrictMode>
-);
+/** Renders the app once the school's clock, which every date on every page is read on, is set. */
+function start(clock: SchoolClock, container: HTMLElement): void {
+  setSchoolClock(clock);
+  // The same tree as the server's (entry-server.tsx), but for the browser's history.
+  const app = (
+    <StrictMode>
+      <BrowserRouter>
+        <Providers queryClient={queryClient} trpcClient={trpcClient}>
+          <App />
+        </Providers>
+      </BrowserRouter>
+    </StrictMode>
+  );
+  // The server rendered the home and sheet pages from the same data (apps/server/src/http/page.ts):
+  // React takes over that HTML instead of building it again. Other pages arrive with an empty root.
+  if (container.hasChildNodes()) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
 
-// The server rendered the home and sheet pages from the same data (apps/server/src/http/page.ts):
-// React takes over that HTML instead of building it again. Other pages arrive with an empty root.
-if (root.hasChildNodes()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+const embedded = embeddedSchoolClock(queryClient);
+if (embedded) start(embedded, root);
+else {
+  // A page without data (`pnpm dev` serves index.html itself): ask the server. Should it not
+  // answer, the page still works, on the browser's own clock, as the rest of it reports the failure.
+  void trpcClient.settings.schoolClock.query().then(
+    (clock) => start(clock, root),
+    () => start(schoolClockOf(Intl.DateTimeFormat().resolvedOptions().timeZone), root),
+  );
+}

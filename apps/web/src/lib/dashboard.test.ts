@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { orderSheetsForManagement, slotDayHint } from './dashboard';
+import { schoolDate } from '../test/schoolTime';
 
 describe('orderSheetsForManagement', () => {
-  const now = new Date(2031, 4, 10, 12, 0);
+  const now = schoolDate(2031, 4, 10, 12, 0);
   const sheet = (id: number, eventDate: Date) => ({ id, title: `Sheet ${id}`, eventDate });
 
   it('puts upcoming sheets first, soonest first, then past ones, latest first', () => {
     const sheets = [
-      sheet(1, new Date(2031, 3, 1, 9, 0)), // past, oldest
-      sheet(2, new Date(2031, 5, 1, 9, 0)), // upcoming, later
-      sheet(3, new Date(2031, 4, 9, 9, 0)), // past, yesterday
-      sheet(4, new Date(2031, 4, 11, 9, 0)), // upcoming, tomorrow
+      sheet(1, schoolDate(2031, 3, 1, 9, 0)), // past, oldest
+      sheet(2, schoolDate(2031, 5, 1, 9, 0)), // upcoming, later
+      sheet(3, schoolDate(2031, 4, 9, 9, 0)), // past, yesterday
+      sheet(4, schoolDate(2031, 4, 11, 9, 0)), // upcoming, tomorrow
     ];
     expect(orderSheetsForManagement(sheets, now).map((s) => s.id)).toEqual([4, 2, 3, 1]);
     // A sorted copy: the list from the server is left as it was.
@@ -18,7 +19,7 @@ describe('orderSheetsForManagement', () => {
   });
 
   it('counts an event at this very moment as past (upcoming means later than now), and orders ties by id', () => {
-    const sheets = [sheet(9, now), sheet(8, new Date(2031, 4, 12)), sheet(7, new Date(2031, 4, 12))];
+    const sheets = [sheet(9, now), sheet(8, schoolDate(2031, 4, 12)), sheet(7, schoolDate(2031, 4, 12))];
     expect(orderSheetsForManagement(sheets, now).map((s) => s.id)).toEqual([7, 8, 9]);
   });
 
@@ -28,26 +29,26 @@ describe('orderSheetsForManagement', () => {
 });
 
 describe('slotDayHint', () => {
-  // Local times: the hint compares days in the browser's time zone.
-  const event = new Date(2031, 4, 3, 17, 0);
+  // The hint compares days on the school's clock, not the browser's.
+  const event = schoolDate(2031, 4, 3, 17, 0);
 
   it('is null when the slot is on the event day, or has no times', () => {
-    expect(slotDayHint(new Date(2031, 4, 3, 0, 0), new Date(2031, 4, 3, 23, 59), event)).toBeNull();
+    expect(slotDayHint(schoolDate(2031, 4, 3, 0, 0), schoolDate(2031, 4, 3, 23, 59), event)).toBeNull();
     expect(slotDayHint(null, null, event)).toBeNull();
-    expect(slotDayHint(new Date(2031, 4, 3, 9, 0), null, event)).toBeNull();
+    expect(slotDayHint(schoolDate(2031, 4, 3, 9, 0), null, event)).toBeNull();
   });
 
   it("names the start's day when the slot starts on another day", () => {
-    expect(slotDayHint(new Date(2031, 4, 2, 18, 0), new Date(2031, 4, 2, 20, 0), event)).toBe(
+    expect(slotDayHint(schoolDate(2031, 4, 2, 18, 0), schoolDate(2031, 4, 2, 20, 0), event)).toBe(
       'This slot is on Friday, May 2, 2031, but the event is on Saturday, May 3, 2031',
     );
   });
 
   it("names the end's day when only the end falls on another day (past midnight)", () => {
-    expect(slotDayHint(new Date(2031, 4, 3, 22, 0), new Date(2031, 4, 4, 1, 0), event)).toBe(
+    expect(slotDayHint(schoolDate(2031, 4, 3, 22, 0), schoolDate(2031, 4, 4, 1, 0), event)).toBe(
       'This slot is on Sunday, May 4, 2031, but the event is on Saturday, May 3, 2031',
     );
-    expect(slotDayHint(null, new Date(2031, 5, 3, 10, 0), event)).toBe(
+    expect(slotDayHint(null, schoolDate(2031, 5, 3, 10, 0), event)).toBe(
       'This slot is on Tuesday, June 3, 2031, but the event is on Saturday, May 3, 2031',
     );
   });

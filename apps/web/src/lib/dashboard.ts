@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { trpc } from '../trpc';
-import { formatDate } from './dates';
+import { formatDate, sameSchoolDay } from './dates';
 import { eventHasPassed } from './slots';
 
 /**
@@ -22,13 +22,6 @@ export function defaultEventDate(now: Date = new Date()): Date {
   return new Date(now.getTime() + dayMs);
 }
 
-/** A datetime-local value as a Date, or null when empty or not a date. */
-export function fromDateTimeLocal(value: string): Date | null {
-  if (value.trim() === '') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
-
 /**
  * 'Manage Signup Sheets' in the order an organizer works through them: upcoming sheets soonest
  * first, then past ones (event date now or earlier) latest first. A sorted copy; ties by id.
@@ -47,13 +40,12 @@ export function orderSheetsForManagement<T extends { id: number; eventDate: Date
 
 /**
  * The slot dialog's hint when a slot's start or end falls on another day than its sheet's event,
- * in the browser's time zone: 'This slot is on {date}, but the event is on {date}', naming the
+ * on the school's clock: 'This slot is on {date}, but the event is on {date}', naming the
  * start's day (or the end's, when only the end is off). Null when both are on the event's day or
  * not set. A hint only: a slot may rightly run past midnight or be set up the day before.
  */
 export function slotDayHint(start: Date | null, end: Date | null, eventDate: Date): string | null {
-  const eventDay = eventDate.toDateString();
-  const offDay = [start, end].find((time) => time !== null && time.toDateString() !== eventDay);
+  const offDay = [start, end].find((time) => time !== null && !sameSchoolDay(time, eventDate));
   if (!offDay) return null;
   return `This slot is on ${formatDate(offDay)}, but the event is on ${formatDate(eventDate)}`;
 }

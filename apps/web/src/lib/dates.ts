@@ -1,9 +1,32 @@
+import { addDays, instantAt, type SchoolClock, type WallTimeParts, wallTimeAt } from '@pac/validators/page-data';
+
 /*
  * Dates as en-US's Intl.DateTimeFormat writes them ('Saturday, May 3, 2031', '6:00 PM', 'Sat, May 3'),
- * written out here: a page's first Intl.DateTimeFormat loads the browser's locale data, which holds
- * up the first render of every page that shows a date by 10 to 25 ms (four times that on a slow
- * phone). dates.test.ts checks these against Intl's own output.
+ * on the school's clock (SCHOOL_TIMEZONE), whatever the browser's own zone: API.md "The school's
+ * clock". Read from the clock the server sends with every page rather than from Intl with a
+ * timeZone, so that a browser with older time-zone data still shows the school's time and the
+ * server's rendering and the browser's write the same text. Written out here, too, because a page's
+ * first Intl.DateTimeFormat loads the browser's locale data, which holds up the first render of
+ * every page that shows a date by 10 to 25 ms (four times that on a slow phone). dates.test.ts
+ * checks these against Intl's own output in the school's zone.
  */
+
+let clock: SchoolClock | null = null;
+
+/**
+ * Sets the clock every date is read on: once before the first render (main.tsx, from the page's
+ * data), for each server rendering (entry-server.tsx), and in the tests' setup.
+ */
+export function setSchoolClock(next: SchoolClock): void {
+  clock = next;
+}
+
+function schoolClock(): SchoolClock {
+  // A date read before the clock is set would be read on some other clock: better to fail loudly.
+  if (clock === null) throw new Error("The school's clock is not set (main.tsx sets it before rendering)");
+  return clock;
+}
+
 const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const months = [
   'January',
@@ -26,14 +49,19 @@ function valid(date: Date): Date {
   return date;
 }
 
-/** The date's parts in local time. */
+/** The school's wall clock at the date. */
+function wallTime(date: Date): WallTimeParts {
+  return wallTimeAt(schoolClock(), valid(date));
+}
+
+/** The date's parts on the school's clock, named. */
 function parts(date: Date) {
-  valid(date);
+  const wall = wallTime(date);
   return {
-    weekday: weekdays[date.getDay()] ?? '',
-    month: months[date.getMonth()] ?? '',
-    day: date.getDate(),
-    year: date.getFullYear(),
+    weekday: weekdays[wall.weekday] ?? '',
+    month: months[wall.month - 1] ?? '',
+    day: wall.day,
+    year: wall.year,
   };
 }
 
@@ -43,8 +71,21 @@ function formatShortDate(date: Date): string {
   return `${weekday.slice(0, 3)}, ${month.slice(0, 3)} ${day}`;
 }
 
-function sameDay(a: Date, b: Date): boolean {
-  return a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+/** Whether two dates fall on the same day on the school's clock. */
+export function sameSchoolDay(a: Date, b: Date): boolean {
+  const x = wallTime(a);
+  const y = wallTime(b);
+  return x.year === y.year && x.month === y.month && x.day === y.day;
+}
+
+/** The year on the school's clock. */
+export function schoolYear(date: Date): number {
+  return wallTime(date).year;
+}
+
+/** `date` moved by `days` calendar days on the school's clock: the same wall time, across a change of offset too. */
+export function addSchoolDays(date: Date, days: number): Date {
+  return addDays(schoolClock(), valid(date), days);
 }
 
 /** 'Saturday, May 3, 2031' */
@@ -55,8 +96,14 @@ export function formatDate(date: Date): string {
 
 /** '6:00 PM' */
 export function formatTime(date: Date): string {
-  const hours = valid(date).getHours();
-  return `${hours % 12 || 12}:${String(date.getMinutes()).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`;
+  const { hour, minute } = wallTime(date);
+  return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 'May 3, 6:00 PM' */
+export function formatMonthDayTime(date: Date): string {
+  const { month, day } = parts(date);
+  return `${month.slice(0, 3)} ${day}, ${formatTime(date)}`;
 }
 
 /** 'Saturday, May 3, 2031 at 6:00 PM' */
@@ -72,7 +119,7 @@ export function formatTimeRange(start: Date | null, end: Date | null): string | 
   if (!start) return null;
   const from = `${formatShortDate(start)} · ${formatTime(start)}`;
   if (!end) return from;
-  const to = sameDay(start, end) ? formatTime(end) : `${formatShortDate(end)} · ${formatTime(end)}`;
+  const to = sameSchoolDay(start, end) ? formatTime(end) : `${formatShortDate(end)} · ${formatTime(end)}`;
   return `${from} – ${to}`;
 }
 
@@ -85,13 +132,42 @@ export function formatSlotWhen(start: Date | null, end: Date | null, eventDate: 
   if (!start) return formatDateTime(eventDate);
   const from = `${formatDate(start)} · ${formatTime(start)}`;
   if (!end) return from;
-  return `${from} – ${sameDay(start, end) ? formatTime(end) : `${formatDate(end)} · ${formatTime(end)}`}`;
+  return `${from} – ${sameSchoolDay(start, end) ? formatTime(end) : `${formatDate(end)} · ${formatTime(end)}`}`;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** The value of an `<input type="datetime-local">` for a date, in local time to the minute; '' for none. */
+/**
+ * The value of an `<input type="datetime-local">` for a date: its wall time on the school's clock,
+ * to the minute ('2031-05-03T18:00'); '' for none.
+ */
 export function toDateTimeLocal(date: Date | null | undefined): string {
   if (!date || Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const { year, month, day, hour, minute } = wallTime(date);
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}`;
+}
+
+const dateTimeLocal = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/;
+
+/**
+ * A datetime-local value ('2031-05-03T18:00', seconds optional) read on the school's clock, or null
+ * when empty or not a date. A time the clocks skip moves on by the gap, one they show twice is its first.
+ */
+export function fromDateTimeLocal(value: string): Date | null {
+  const match = dateTimeLocal.exec(value.trim());
+  if (!match) return null;
+  const [, year = '', month = '', day = '', hour = '', minute = '', second = '0', fraction = '0'] = match;
+  const wall = {
+    year: Number(year),
+    month: Number(month),
+    day: Number(day),
+    hour: Number(hour),
+    minute: Number(minute),
+  };
+  // No rolling over: 2031-02-30 or 25:00 is not a date, and the input never gives one.
+  const asUtc = new Date(Date.UTC(wall.year, wall.month - 1, wall.day));
+  if (asUtc.getUTCMonth() !== wall.month - 1 || asUtc.getUTCDate() !== wall.day) return null;
+  if (wall.hour > 23 || wall.minute > 59 || Number(second) > 59) return null;
+  const milliseconds = Number(second) * 1000 + Number(fraction.padEnd(3, '0'));
+  return new Date(instantAt(schoolClock(), wall).getTime() + milliseconds);
 }

@@ -1,5 +1,6 @@
 import type { RouterOutputs } from '@pac/api';
 import { monitorMessages } from '@pac/validators';
+import { formatMonthDayTime } from './dates';
 
 /** A monitor as `monitors.list` answers it. */
 export type Monitor = RouterOutputs['monitors']['list'][number];
@@ -217,17 +218,10 @@ export function channelLabel(channel: string): string {
   return channel === '' ? channel : channel.charAt(0).toUpperCase() + channel.slice(1);
 }
 
-const whenFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-/** 'May 3, 6:00 PM', or `fallback` when there is no date. */
+/** 'May 3, 6:00 PM' on the school's clock, or `fallback` when there is no date. */
 export function formatWhen(date: Date | null | undefined, fallback = 'Never'): string {
   if (!date || Number.isNaN(date.getTime())) return fallback;
-  return whenFormat.format(date);
+  return formatMonthDayTime(date);
 }
 
 /** Recent changes are fetched once with this input, so the card and the panel share them. */

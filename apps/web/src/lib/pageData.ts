@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { type EmbeddedQuery, pageDataElementId } from '@pac/validators/page-data';
+import { type EmbeddedQuery, pageDataElementId, type SchoolClock } from '@pac/validators/page-data';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { trpc } from '../trpc';
 
@@ -15,6 +15,7 @@ const embeddable = {
   'auth.me': trpc.auth.me,
   'settings.heroContent': trpc.settings.heroContent,
   'settings.getPublic': trpc.settings.getPublic,
+  'settings.schoolClock': trpc.settings.schoolClock,
   'sheets.list': trpc.sheets.list,
   'sheets.byId': trpc.sheets.byId,
 } as const;
@@ -51,4 +52,9 @@ export function hydratePageData(queryClient: QueryClient, doc: Document = docume
   }
   element.remove();
   fillPageData(queryClient, entries);
+}
+
+/** The school's clock from the page's data once filled in, or null when the page had none (`pnpm dev`). */
+export function embeddedSchoolClock(queryClient: QueryClient): SchoolClock | null {
+  return queryClient.getQueryData<SchoolClock>(getQueryKey(trpc.settings.schoolClock, undefined, 'query')) ?? null;
 }

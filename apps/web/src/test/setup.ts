@@ -1,5 +1,10 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { setSchoolClock } from '../lib/dates';
+import { testSchoolClock } from './schoolTime';
+
+// Every date in the app is read on the school's clock, which main.tsx sets before the first render.
+setSchoolClock(testSchoolClock);
 
 // Tests of the server's rendering (entry-server.test.tsx) run under Node, with no window.
 if (typeof window !== 'undefined') {

@@ -3,8 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { FakeTrpcError, fakeTrpc } from '../../test/fakeTrpc';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { defaultDuplicateDate, describeShift, DuplicateSheetDialog, SheetDuplicateForm } from './DuplicateSheetDialog';
+import { schoolDate } from '../../test/schoolTime';
 
-const sheet = { id: 5, title: 'Spring Fair', eventDate: new Date(2031, 4, 3, 17, 0), slots: [{}, {}] };
+const sheet = { id: 5, title: 'Spring Fair', eventDate: schoolDate(2031, 4, 3, 17, 0), slots: [{}, {}] };
 const dateInput = () => screen.getByLabelText<HTMLInputElement>(/^New Event Date/);
 
 describe('describeShift', () => {
@@ -20,7 +21,7 @@ describe('describeShift', () => {
 describe('SheetDuplicateForm', () => {
   it('suggests the same time one week later and says what is copied', () => {
     renderWithProviders(<SheetDuplicateForm sheet={sheet} onSubmit={vi.fn()} onCancel={vi.fn()} />);
-    expect(defaultDuplicateDate(sheet.eventDate)).toEqual(new Date(2031, 4, 10, 17, 0));
+    expect(defaultDuplicateDate(sheet.eventDate)).toEqual(schoolDate(2031, 4, 10, 17, 0));
     expect(dateInput().value).toBe('2031-05-10T17:00');
     expect(screen.getByText(/with 2 volunteer slots and no volunteers/)).toBeDefined();
     expect(screen.getByText('Each slot moves by the same amount: 7 days later.')).toBeDefined();
@@ -36,7 +37,7 @@ describe('SheetDuplicateForm', () => {
 
     fireEvent.change(dateInput(), { target: { value: '2031-06-01T09:30' } });
     fireEvent.click(screen.getByRole('button', { name: 'Duplicate Sheet' }));
-    expect(onSubmit).toHaveBeenCalledWith({ id: 5, eventDate: new Date(2031, 5, 1, 9, 30) });
+    expect(onSubmit).toHaveBeenCalledWith({ id: 5, eventDate: schoolDate(2031, 5, 1, 9, 30) });
   });
 });
 
@@ -52,7 +53,7 @@ describe('DuplicateSheetDialog', () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(server.calls.find((c) => c.path === 'sheets.duplicate')?.input).toEqual({
       id: 5,
-      eventDate: new Date(2031, 4, 10, 17, 0),
+      eventDate: schoolDate(2031, 4, 10, 17, 0),
     });
     expect(await screen.findByText('Signup Sheet Duplicated')).toBeDefined();
   });

@@ -1,8 +1,8 @@
 import { Modal, Stack, Text, TextInput } from '@mantine/core';
 import type { RouterInputs } from '@pac/api';
 import { sheetDuplicateSchema } from '@pac/validators';
-import { fromDateTimeLocal, useRefreshDashboard } from '../../lib/dashboard';
-import { formatDateTime, toDateTimeLocal } from '../../lib/dates';
+import { useRefreshDashboard } from '../../lib/dashboard';
+import { addSchoolDays, formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '../../lib/dates';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { useSchemaForm } from '../../lib/schemaForm';
 import { trpc } from '../../trpc';
@@ -18,11 +18,9 @@ export interface DuplicableSheet {
 
 export type SheetDuplicate = RouterInputs['sheets']['duplicate'];
 
-/** The copy's date the dialog suggests: the same local time one week after the original (across a DST change too). */
+/** The copy's date the dialog suggests: the same time on the school's clock one week after the original (across a DST change too). */
 export function defaultDuplicateDate(eventDate: Date): Date {
-  const next = new Date(eventDate);
-  next.setDate(next.getDate() + 7);
-  return next;
+  return addSchoolDays(eventDate, 7);
 }
 
 const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeTrpc } from '../../test/fakeTrpc';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { schoolDate } from '../../test/schoolTime';
 import { EditSheetDialog, ownerOptions, SheetEditForm, slotMoveMessage } from './EditSheetDialog';
 
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
@@ -10,7 +11,7 @@ const sheet = {
   id: 5,
   title: 'Spring Fair',
   description: 'Games and food',
-  eventDate: new Date(2031, 4, 3, 17, 0),
+  eventDate: schoolDate(2031, 4, 3, 17, 0),
   organizerName: 'Olivia',
   organizerEmail: 'olivia@example.org',
   ownerId: 2,
@@ -69,7 +70,7 @@ describe('SheetEditForm', () => {
       id: 5,
       title: 'Spring Fair 2031',
       description: null,
-      eventDate: new Date(2031, 4, 3, 17, 0),
+      eventDate: schoolDate(2031, 4, 3, 17, 0),
       organizerName: 'Olivia',
       organizerEmail: 'olivia@example.org',
     });

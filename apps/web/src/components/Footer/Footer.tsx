@@ -1,5 +1,6 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { schoolYear } from '../../lib/dates';
 
 export function Footer() {
   return (
@@ -7,7 +8,7 @@ export function Footer() {
       <Container size="lg">
         <Group justify="space-between" gap="sm">
           <Text size="sm" c="dimmed">
-            © {new Date().getFullYear()} Parent Advisory Council. Run by parent volunteers.
+            © {schoolYear(new Date())} Parent Advisory Council. Run by parent volunteers.
           </Text>
           <Anchor component={Link} to="/privacy-policy" size="sm">
             Privacy Policy

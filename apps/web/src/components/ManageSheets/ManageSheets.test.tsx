@@ -4,6 +4,7 @@ import { fakeTrpc } from '../../test/fakeTrpc';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import type { SheetListItem } from '../../types';
 import { ManagedSheetCard, ManageSheets } from './ManageSheets';
+import { schoolDate } from '../../test/schoolTime';
 
 const slot = (id: number, title: string, start: Date | null, current: number, max: number) => ({
   id,
@@ -15,19 +16,19 @@ const slot = (id: number, title: string, start: Date | null, current: number, ma
   maxVolunteers: max,
   currentVolunteers: current,
   waitlistCount: 0,
-  createdAt: new Date(2031, 0, 1),
+  createdAt: schoolDate(2031, 0, 1),
 });
 
 const sheet: SheetListItem = {
   id: 5,
   title: 'Spring Fair',
   description: null,
-  eventDate: new Date(2031, 4, 3, 17, 0),
+  eventDate: schoolDate(2031, 4, 3, 17, 0),
   organizerName: 'Olivia',
   organizerEmail: 'olivia@example.org',
   ownerId: null,
-  createdAt: new Date(2031, 0, 1),
-  slots: [slot(1, 'Cleanup', null, 0, 2), slot(2, 'Setup', new Date(2031, 4, 3, 8, 0), 1, 3)],
+  createdAt: schoolDate(2031, 0, 1),
+  slots: [slot(1, 'Cleanup', null, 0, 2), slot(2, 'Setup', schoolDate(2031, 4, 3, 8, 0), 1, 3)],
 };
 
 describe('ManagedSheetCard', () => {

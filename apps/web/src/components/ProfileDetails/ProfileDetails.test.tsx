@@ -3,15 +3,16 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import type { HistoryEntry, Profile } from '../../types';
 import { ProfileDetails } from './ProfileDetails';
+import { schoolDate } from '../../test/schoolTime';
 
-const now = new Date(2031, 4, 10, 12, 0);
+const now = schoolDate(2031, 4, 10, 12, 0);
 
 function entry(id: number, sheetTitle: string, eventDate: Date, extra: Partial<HistoryEntry> = {}): HistoryEntry {
   const start = new Date(eventDate.getTime());
   const end = new Date(eventDate.getTime() + 2.5 * 3_600_000);
   return {
     id,
-    signupTime: new Date(2031, 0, 1),
+    signupTime: schoolDate(2031, 0, 1),
     notes: null,
     status: 'confirmed',
     attended: null,
@@ -34,7 +35,7 @@ function entry(id: number, sheetTitle: string, eventDate: Date, extra: Partial<H
       organizerName: 'Olivia Organizer',
       organizerEmail: 'olivia@example.org',
       ownerId: null,
-      createdAt: new Date(2030, 0, 1),
+      createdAt: schoolDate(2030, 0, 1),
     },
     ...extra,
   };
@@ -50,11 +51,11 @@ function profile(overrides: Partial<Profile> = {}): Profile {
     isAdmin: false,
     emailVerified: true,
     emailConsent: false,
-    createdAt: new Date(2030, 8, 1),
+    createdAt: schoolDate(2030, 8, 1),
     lastLoginAt: null,
     volunteerHistory: [
-      entry(1, 'Spring Fair', new Date(2031, 5, 1, 9, 0), { notes: 'Bringing a table' }),
-      entry(2, 'Winter Concert', new Date(2030, 11, 12, 18, 0)),
+      entry(1, 'Spring Fair', schoolDate(2031, 5, 1, 9, 0), { notes: 'Bringing a table' }),
+      entry(2, 'Winter Concert', schoolDate(2030, 11, 12, 18, 0)),
     ],
     totalSignups: 2,
     totalHours: 5,
@@ -96,10 +97,10 @@ describe('ProfileDetails', () => {
 
   it('lists upcoming entries soonest first, then past ones latest first', () => {
     const history = [
-      entry(1, 'Old Fair', new Date(2030, 2, 1, 9, 0)),
-      entry(2, 'Far Concert', new Date(2031, 11, 1, 18, 0)),
-      entry(3, 'Recent Picnic', new Date(2031, 4, 1, 12, 0)),
-      entry(4, 'Next Bake Sale', new Date(2031, 4, 20, 10, 0)),
+      entry(1, 'Old Fair', schoolDate(2030, 2, 1, 9, 0)),
+      entry(2, 'Far Concert', schoolDate(2031, 11, 1, 18, 0)),
+      entry(3, 'Recent Picnic', schoolDate(2031, 4, 1, 12, 0)),
+      entry(4, 'Next Bake Sale', schoolDate(2031, 4, 20, 10, 0)),
     ];
     renderWithProviders(<ProfileDetails profile={profile({ volunteerHistory: history })} now={now} />);
     const items = within(screen.getByRole('region', { name: 'Volunteer History' })).getAllByRole('listitem');
@@ -119,8 +120,8 @@ describe('ProfileDetails', () => {
 
   it("marks a waitlisted signup 'Waitlisted' and shows it no hours", () => {
     const history = [
-      entry(1, 'Spring Fair', new Date(2031, 5, 1, 9, 0)),
-      entry(2, 'Book Swap', new Date(2031, 5, 2, 9, 0), { status: 'waitlisted', hours: 0 }),
+      entry(1, 'Spring Fair', schoolDate(2031, 5, 1, 9, 0)),
+      entry(2, 'Book Swap', schoolDate(2031, 5, 2, 9, 0), { status: 'waitlisted', hours: 0 }),
     ];
     renderWithProviders(<ProfileDetails profile={profile({ volunteerHistory: history })} now={now} />);
     const items = within(screen.getByRole('region', { name: 'Volunteer History' })).getAllByRole('listitem');

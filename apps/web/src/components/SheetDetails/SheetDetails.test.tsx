@@ -5,6 +5,7 @@ import { FakeTrpcError, fakeTrpc, type FakeProcedure } from '../../test/fakeTrpc
 import { renderWithProviders } from '../../test/renderWithProviders';
 import type { SheetDetail, SlotDetail } from '../../types';
 import { SheetDetails, signupSuccessText } from './SheetDetails';
+import { schoolDate } from '../../test/schoolTime';
 
 function slot(id: number, title: string, start: Date | null, extra: Partial<SlotDetail> = {}): SlotDetail {
   return {
@@ -26,23 +27,23 @@ const sheet: SheetDetail = {
   id: 1,
   title: 'Science Night',
   description: 'Experiments for every grade',
-  eventDate: new Date(2031, 2, 14, 18, 0),
+  eventDate: schoolDate(2031, 2, 14, 18, 0),
   organizerName: 'Pat Organizer',
   organizerEmail: 'pat@example.org',
   ownerId: null,
-  createdAt: new Date(2030, 0, 1),
+  createdAt: schoolDate(2030, 0, 1),
   viewerManages: false,
   slots: [
     slot(1, 'Teardown', null),
-    slot(2, 'Judges', new Date(2031, 2, 14, 19, 0)),
-    slot(3, 'Setup crew', new Date(2031, 2, 14, 16, 0), {
+    slot(2, 'Judges', schoolDate(2031, 2, 14, 19, 0)),
+    slot(3, 'Setup crew', schoolDate(2031, 2, 14, 16, 0), {
       currentVolunteers: 1,
       volunteers: [
         {
           id: 11,
           slotId: 3,
           name: 'Robin Banks',
-          signupTime: new Date(2030, 11, 1),
+          signupTime: schoolDate(2030, 11, 1),
           isMine: false,
           email: 'robin@example.org',
           phone: '555-0177',
@@ -53,7 +54,7 @@ const sheet: SheetDetail = {
         },
       ],
     }),
-    slot(4, 'Greeters', new Date(2031, 2, 14, 16, 0)),
+    slot(4, 'Greeters', schoolDate(2031, 2, 14, 16, 0)),
   ],
 };
 
@@ -103,7 +104,7 @@ describe('SheetDetails', () => {
       id: 12,
       slotId: 2,
       name: 'Pat Parent',
-      signupTime: new Date(2030, 11, 2),
+      signupTime: schoolDate(2030, 11, 2),
       isMine: true,
       email: 'pat@example.org',
       phone: '555-0101',
@@ -114,7 +115,7 @@ describe('SheetDetails', () => {
     };
     const withMine: SheetDetail = {
       ...sheet,
-      slots: [slot(2, 'Judges', new Date(2031, 2, 14, 19, 0), { currentVolunteers: 1, volunteers: [mine] })],
+      slots: [slot(2, 'Judges', schoolDate(2031, 2, 14, 19, 0), { currentVolunteers: 1, volunteers: [mine] })],
     };
     renderWithProviders(<SheetDetails sheet={withMine} />, { user: { id: 3, name: 'Pat Parent', isAdmin: false } });
     expect(screen.getByText('You')).toBeDefined();
@@ -160,7 +161,7 @@ const answer = (confirmationEmail: boolean) => (input: unknown) => ({
 
 describe('SheetDetails: closed slots and past events', () => {
   it('closes the slots that have started and keeps the others open', () => {
-    renderWithProviders(<SheetDetails sheet={sheet} now={new Date(2031, 2, 14, 17, 0)} />);
+    renderWithProviders(<SheetDetails sheet={sheet} now={schoolDate(2031, 2, 14, 17, 0)} />);
     for (const title of ['Greeters', 'Setup crew']) {
       const card = screen.getByRole('article', { name: title });
       expect(within(card).getByText('Signups closed')).toBeDefined();
@@ -175,14 +176,14 @@ describe('SheetDetails: closed slots and past events', () => {
   });
 
   it('marks a past event as passed and closes every slot, timed or not', () => {
-    renderWithProviders(<SheetDetails sheet={sheet} now={new Date(2031, 2, 15, 9, 0)} />);
+    renderWithProviders(<SheetDetails sheet={sheet} now={schoolDate(2031, 2, 15, 9, 0)} />);
     expect(screen.getByText('This event has passed')).toBeDefined();
     expect(screen.getAllByText('Signups closed')).toHaveLength(4);
     expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
   });
 
   it('still gives admins their controls, and a way to add a volunteer, on a past event', async () => {
-    renderWithProviders(<SheetDetails sheet={sheet} now={new Date(2031, 2, 15, 9, 0)} />, {
+    renderWithProviders(<SheetDetails sheet={sheet} now={schoolDate(2031, 2, 15, 9, 0)} />, {
       user: { id: 1, name: 'Admin', isAdmin: true },
     });
     expect(screen.getByRole('button', { name: 'Edit Judges' })).toBeDefined();
@@ -288,7 +289,7 @@ describe('SheetDetails: the signup dialog and its toast', () => {
 describe('SheetDetails: the waitlist', () => {
   const fullJudges: SheetDetail = {
     ...sheet,
-    slots: [slot(2, 'Judges', new Date(2031, 2, 14, 19, 0), { currentVolunteers: 2, waitlistCount: 1 })],
+    slots: [slot(2, 'Judges', schoolDate(2031, 2, 14, 19, 0), { currentVolunteers: 2, waitlistCount: 1 })],
   };
   const waitlisted = (input: unknown) => ({
     id: 41,

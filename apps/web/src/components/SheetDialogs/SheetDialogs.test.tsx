@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { CreateSheetDialog, SheetCreateForm } from './CreateSheetDialog';
+import { schoolDate } from '../../test/schoolTime';
 
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
@@ -12,7 +13,7 @@ afterEach(() => {
 describe('SheetCreateForm', () => {
   it('starts with the event date 1 day ahead, as a local date-time to the minute', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2031, 4, 3, 9, 41, 27));
+    vi.setSystemTime(schoolDate(2031, 4, 3, 9, 41, 27));
     renderWithProviders(<SheetCreateForm onSubmit={vi.fn()} onCancel={vi.fn()} />);
     expect(input(/^Event Date/).value).toBe('2031-05-04T09:41');
   });
@@ -52,7 +53,7 @@ describe('SheetCreateForm', () => {
     expect(onSubmit).toHaveBeenCalledWith({
       title: 'Spring Fair',
       description: null,
-      eventDate: new Date(2031, 4, 3, 17, 0),
+      eventDate: schoolDate(2031, 4, 3, 17, 0),
       organizerName: 'Olivia',
       organizerEmail: 'olivia@example.org',
     });

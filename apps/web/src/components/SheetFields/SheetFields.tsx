@@ -1,7 +1,6 @@
 import { Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { fromDateTimeLocal } from '../../lib/dashboard';
-import { toDateTimeLocal } from '../../lib/dates';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/dates';
 
 /** A sheet's fields as the create and edit forms hold them (the date as a datetime-local value). */
 export interface SheetFormValues extends Record<string, unknown> {

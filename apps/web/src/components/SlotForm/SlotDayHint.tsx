@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
-import { fromDateTimeLocal, slotDayHint } from '../../lib/dashboard';
+import { slotDayHint } from '../../lib/dashboard';
+import { fromDateTimeLocal } from '../../lib/dates';
 import { CalendarIcon } from '../Icons';
 
 export interface SlotDayHintProps {

@@ -2,6 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { SlotForm, type SlotFormSlot } from './SlotForm';
+import { schoolDate } from '../../test/schoolTime';
 
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
@@ -12,7 +13,7 @@ describe("SlotForm, mode 'create'", () => {
       <SlotForm
         mode="create"
         signupSheetId={7}
-        eventDate={new Date(2031, 4, 3, 17, 0)}
+        eventDate={schoolDate(2031, 4, 3, 17, 0)}
         onSubmit={onSubmit}
         onCancel={vi.fn()}
       />,
@@ -25,7 +26,7 @@ describe("SlotForm, mode 'create'", () => {
       'This slot is on Friday, May 30, 2031, but the event is on Saturday, May 3, 2031',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ startTime: new Date(2031, 4, 30, 8, 0) }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ startTime: schoolDate(2031, 4, 30, 8, 0) }));
   });
 
   it('sends times as Dates or null, and a capacity that is not a number as 1', () => {
@@ -39,7 +40,7 @@ describe("SlotForm, mode 'create'", () => {
       signupSheetId: 7,
       title: 'Setup crew',
       description: null,
-      startTime: new Date(2031, 4, 3, 8, 0),
+      startTime: schoolDate(2031, 4, 3, 8, 0),
       endTime: null,
       maxVolunteers: 1,
     });
@@ -71,8 +72,8 @@ const slot: SlotFormSlot = {
   id: 4,
   title: 'Setup crew',
   description: null,
-  startTime: new Date(2031, 4, 3, 8, 0),
-  endTime: new Date(2031, 4, 3, 10, 30),
+  startTime: schoolDate(2031, 4, 3, 8, 0),
+  endTime: schoolDate(2031, 4, 3, 10, 30),
   maxVolunteers: 4,
 };
 
@@ -91,7 +92,7 @@ describe("SlotForm, mode 'edit'", () => {
       <SlotForm
         mode="edit"
         slot={slot}
-        eventDate={new Date(2031, 4, 3, 17, 0)}
+        eventDate={schoolDate(2031, 4, 3, 17, 0)}
         onSubmit={onSubmit}
         onCancel={vi.fn()}
       />,
@@ -102,7 +103,7 @@ describe("SlotForm, mode 'edit'", () => {
       'This slot is on Sunday, May 4, 2031, but the event is on Saturday, May 3, 2031',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Update Slot' }));
-    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ id: 4, endTime: new Date(2031, 4, 4, 1, 0) }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ id: 4, endTime: schoolDate(2031, 4, 4, 1, 0) }));
   });
 
   it('is prefilled, with times as local date-times to the minute', () => {
@@ -131,7 +132,7 @@ describe("SlotForm, mode 'edit'", () => {
       id: 4,
       title: 'Setup crew',
       description: null,
-      startTime: new Date(2031, 4, 3, 8, 0),
+      startTime: schoolDate(2031, 4, 3, 8, 0),
       endTime: null,
       maxVolunteers: 4,
     });

@@ -1,8 +1,7 @@
 import { Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { slotCreateSchema, slotUpdateSchema } from '@pac/validators';
 import type { z } from 'zod';
-import { fromDateTimeLocal } from '../../lib/dashboard';
-import { toDateTimeLocal } from '../../lib/dates';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../lib/dates';
 import { useSchemaForm } from '../../lib/schemaForm';
 import { FormActions } from '../FormActions';
 import { SlotDayHint } from './SlotDayHint';
@@ -112,7 +111,7 @@ function SlotFields<Schema extends z.ZodType>({
 
 /**
  * A slot's form: 'Add Volunteer Slot' (`mode: 'create'`, empty, 1 volunteer needed) or
- * 'Edit Volunteer Slot' (`mode: 'edit'`, prefilled). Times are local date-times to the minute;
+ * 'Edit Volunteer Slot' (`mode: 'edit'`, prefilled). Times are date-times to the minute on the school's clock;
  * an empty time is sent as null, and a capacity that is not a number as 1.
  */
 export function SlotForm(props: SlotFormProps) {
@@ -149,7 +148,14 @@ export function SlotForm(props: SlotFormProps) {
         endTime: toDateTimeLocal(slot.endTime),
         maxVolunteers: slot.maxVolunteers,
       }}
-      toInput={(values) => ({ ...values, id: slot.id })}
+      // The times on the school's clock, as in the create form: the schema would read the
+      // datetime-local text on the browser's.
+      toInput={(values) => ({
+        ...values,
+        id: slot.id,
+        startTime: fromDateTimeLocal(values.startTime),
+        endTime: fromDateTimeLocal(values.endTime),
+      })}
       titleLabel="Volunteer Role"
       submitLabel="Update Slot"
       pendingLabel="Updating..."
