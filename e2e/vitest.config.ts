@@ -8,5 +8,7 @@ export default defineProject({
     hookTimeout: 60_000,
     // One browser at a time: the machine has two cores.
     fileParallelism: false,
+    // Servers run in UTC, as in apps/server's tests; a school's zone comes from SCHOOL_TIMEZONE.
+    env: { TZ: 'UTC' },
   },
 });
