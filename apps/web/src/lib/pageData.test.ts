@@ -4,7 +4,8 @@ import { getQueryKey } from '@trpc/react-query';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { trpc } from '../trpc';
-import { hydratePageData } from './pageData';
+import { testSchoolClock } from '../test/schoolTime';
+import { embeddedSchoolClock, hydratePageData } from './pageData';
 
 /** A document whose page data element holds `text`, as the server writes it. */
 function pageWith(text: string): Document {
@@ -63,5 +64,15 @@ describe('hydratePageData', () => {
     hydratePageData(client, pageWith('{not json'));
     hydratePageData(client, document.implementation.createHTMLDocument('empty'));
     expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it("finds the school's clock among the page's data, and nothing on a page without it", () => {
+    const client = new QueryClient();
+    expect(embeddedSchoolClock(client)).toBeNull();
+    hydratePageData(
+      client,
+      pageWith(JSON.stringify([{ path: 'settings.schoolClock', data: superjson.serialize(testSchoolClock) }])),
+    );
+    expect(embeddedSchoolClock(client)).toEqual(testSchoolClock);
   });
 });
