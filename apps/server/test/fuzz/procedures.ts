@@ -77,7 +77,7 @@ export const procedureSpecs = {
   'sheets.byId': q('public', ['id'], 'signup_sheets'),
   'sheets.managed': q('organizer'),
   'sheets.create': m('organizer', sheetFields),
-  'sheets.update': m('organizer', ['id', ...sheetFields, 'ownerId'], 'signup_sheets'),
+  'sheets.update': m('organizer', ['id', ...sheetFields, 'ownerId', 'moveSlots'], 'signup_sheets'),
   'sheets.delete': m('organizer', ['id'], 'signup_sheets'),
   'sheets.duplicate': m('organizer', ['id', 'eventDate'], 'signup_sheets'),
 
@@ -100,6 +100,7 @@ export const procedureSpecs = {
   'settings.get': q('admin', ['key']),
   'settings.set': m('admin', ['key', 'value']),
   'settings.heroContent': q('public'),
+  'settings.schoolClock': q('public'),
   'settings.updateHeroContent': m('admin', heroFields),
   'settings.uploadHeroImage': m('admin', ['data']),
   'settings.logoUrl': q('public'),

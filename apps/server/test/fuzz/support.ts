@@ -812,6 +812,7 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
     case 'facebookPosts':
     case 'instagramPosts':
     case 'filterFutureEvents':
+    case 'moveSlots':
       return fc.oneof({ arbitrary: fc.boolean(), weight: 6 }, { arbitrary: fc.constantFrom('true', 1, 0), weight: 1 });
     case 'signupSheetId':
     case 'sheetId':
