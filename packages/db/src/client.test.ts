@@ -1,9 +1,10 @@
 import { chmodSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import Database from 'better-sqlite3';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type DbHandle, migrate, openDatabase } from './client';
+import { cachingClient, type DbHandle, migrate, openDatabase, statementCacheSize } from './client';
 import { signupSheets, volunteers, volunteerSlots } from './schema';
 
 let dir: string;
@@ -149,5 +150,61 @@ describe('file permissions', () => {
     // SQLite makes the -wal and -shm with the database file's mode.
     expect(mode(`${path}-wal`)).toBe(0o600);
     expect(mode(`${path}-shm`)).toBe(0o600);
+  });
+});
+
+describe('compiled statements, kept per SQL text', () => {
+  it('gives each query its own mode: arrays for one never turn into arrays for another with the same SQL', () => {
+    const { sheet } = seed();
+    const query = sql`select ${signupSheets.id} as id, ${signupSheets.title} as title from ${signupSheets}`;
+    // drizzle reads rows as arrays (values) and as objects (get) through the same compiled statement.
+    for (let round = 0; round < 3; round++) {
+      expect(handle.db.values(query)).toEqual([[sheet.id, 'Fair']]);
+      expect(handle.db.get(query)).toEqual({ id: sheet.id, title: 'Fair' });
+      expect(handle.db.all(query)).toEqual([{ id: sheet.id, title: 'Fair' }]);
+    }
+    // The query builder (arrays, mapped to fields) and a prepared query share it too.
+    const prepared = handle.db.select().from(signupSheets).where(eq(signupSheets.id, sheet.id)).prepare();
+    expect(handle.db.all(query)).toEqual([{ id: sheet.id, title: 'Fair' }]);
+    expect(prepared.get()?.title).toBe('Fair');
+    expect(handle.db.get(query)).toEqual({ id: sheet.id, title: 'Fair' });
+  });
+
+  it('still answers every query once more distinct SQL texts have run than it keeps', () => {
+    const { sheet } = seed();
+    const count = statementCacheSize + 20;
+    for (let i = 0; i < count; i++) {
+      expect(handle.db.get(sql.raw(`select ${i} as n, title from signup_sheets where id = ${sheet.id}`))).toEqual({
+        n: i,
+        title: 'Fair',
+      });
+    }
+    // The oldest were dropped; asking again compiles them anew.
+    expect(handle.db.get(sql.raw(`select 0 as n, title from signup_sheets where id = ${sheet.id}`))).toEqual({
+      n: 0,
+      title: 'Fair',
+    });
+  });
+
+  it('does not share a statement that is still being iterated', () => {
+    const sqlite = new Database(':memory:');
+    try {
+      sqlite.exec('create table t (n integer); insert into t values (1), (2), (3);');
+      const client = cachingClient(sqlite);
+      const text = 'select n from t order by n';
+      const outer = client.prepare(text).iterate();
+      const first = outer.next();
+      // While the first use is mid-iteration, the same SQL runs whole through another.
+      expect(client.prepare(text).all()).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+      expect(first.value).toEqual({ n: 1 });
+      expect([...outer]).toEqual([{ n: 2 }, { n: 3 }]);
+    } finally {
+      sqlite.close();
+    }
+  });
+
+  it('leaves the database itself as $client, for statements of its own', () => {
+    expect(handle.db.$client).toBe(handle.sqlite);
+    expect(handle.db.$client.prepare('select 1 as one').get()).toEqual({ one: 1 });
   });
 });

@@ -16,6 +16,81 @@ export interface DbHandle {
 
 const migrationsFolder = fileURLToPath(new URL('../drizzle', import.meta.url));
 
+/** How many distinct SQL texts keep their compiled statement (queries with `IN (?, ?, …)` vary). */
+export const statementCacheSize = 256;
+
+/**
+ * One use of a cached statement, as drizzle holds it: its own raw (arrays) or object mode, applied
+ * to the shared statement before each read, since better-sqlite3 keeps the mode on the statement
+ * and drizzle sets it only when it wants arrays.
+ */
+class StatementUse {
+  #raw = false;
+  constructor(private readonly statement: Database.Statement) {}
+
+  get reader(): boolean {
+    return this.statement.reader;
+  }
+
+  get source(): string {
+    return this.statement.source;
+  }
+
+  raw(toggle = true): this {
+    this.#raw = toggle;
+    return this;
+  }
+
+  #mode(): Database.Statement {
+    if (this.statement.reader) this.statement.raw(this.#raw);
+    return this.statement;
+  }
+
+  run(...params: unknown[]): Database.RunResult {
+    return this.statement.run(...params);
+  }
+
+  get(...params: unknown[]): unknown {
+    return this.#mode().get(...params);
+  }
+
+  all(...params: unknown[]): unknown[] {
+    return this.#mode().all(...params);
+  }
+
+  iterate(...params: unknown[]): IterableIterator<unknown> {
+    return this.#mode().iterate(...params);
+  }
+}
+
+/**
+ * The client drizzle runs on: the database, with each SQL text compiled once. drizzle prepares
+ * every query it runs afresh, and better-sqlite3 13 (Node-API) takes about 10 µs to prepare a
+ * statement, three times what 12 took: on Node 24 that was most of a refused signup's database
+ * time (bench/results.md notes). Statements stay compiled for the most recent
+ * `statementCacheSize` texts; one that is still being iterated is not shared.
+ */
+export function cachingClient(sqlite: Database.Database): Database.Database {
+  const statements = new Map<string, Database.Statement>();
+  const prepare = (source: string): StatementUse => {
+    let statement = statements.get(source);
+    if (statement?.busy) return new StatementUse(sqlite.prepare(source));
+    if (statement === undefined) {
+      statement = sqlite.prepare(source);
+      if (statements.size >= statementCacheSize) {
+        const oldest = statements.keys().next();
+        if (!oldest.done) statements.delete(oldest.value);
+      }
+    } else statements.delete(source);
+    // Most recently used last: the first key is the one to drop.
+    statements.set(source, statement);
+    return new StatementUse(statement);
+  };
+  // drizzle's session calls only prepare() and transaction() on its client.
+  const client = { prepare, transaction: sqlite.transaction.bind(sqlite) };
+  return client as unknown as Database.Database;
+}
+
 function ownerOnly(file: string): void {
   if (existsSync(file)) chmodSync(file, 0o600);
 }
@@ -42,7 +117,9 @@ export function openDatabase(path: string): DbHandle {
   // database's hot pages, and the rest is in the OS's file cache anyway. A monitoring pass writes
   // thousands of pages of snapshot text, and the full 16 MB stayed in the server's memory after it.
   sqlite.pragma('cache_size = -2000');
-  const db = drizzle({ client: sqlite, schema, casing: 'snake_case' });
+  const db = drizzle({ client: cachingClient(sqlite), schema, casing: 'snake_case' });
+  // `$client` is the database itself, for the few direct statements (health, migrations, backups).
+  db.$client = sqlite;
   return {
     db,
     sqlite,

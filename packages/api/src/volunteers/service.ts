@@ -237,15 +237,20 @@ interface SignupSteps {
  */
 function prepareSignup(db: Db): SignupSteps {
   const slotId = sql.placeholder('slotId');
+  // The sheet's date through a subquery, not a join: SQLite 3.54 (better-sqlite3 13) compiles a
+  // join whose WHERE holds a bound parameter again on every run after the parameter is bound,
+  // which tripled this read, the whole of a refused signup's database work (bench/results.md notes).
   const slot = db
     .select({
       startTime: volunteerSlots.startTime,
-      eventDate: signupSheets.eventDate,
+      eventDate:
+        sql`(select ${signupSheets.eventDate} from ${signupSheets} where ${signupSheets.id} = ${volunteerSlots.signupSheetId})`.mapWith(
+          signupSheets.eventDate,
+        ),
       currentVolunteers: volunteerSlots.currentVolunteers,
       maxVolunteers: volunteerSlots.maxVolunteers,
     })
     .from(volunteerSlots)
-    .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
     .where(eq(volunteerSlots.id, slotId))
     .prepare();
   const duplicate = db
