@@ -5,6 +5,8 @@
  * server's zone.
  */
 
+import { instantAt as clockInstantAt, type SchoolClock, schoolClockOf, wallTimeAt } from '@pac/validators';
+
 export interface WallTime {
   year: number;
   /** 1-12 */
@@ -15,24 +17,21 @@ export interface WallTime {
   second: number;
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const clocks = new Map<string, SchoolClock>();
 
-function partsFormatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
+/**
+ * The clock of `timeZone` as the web app reads it (@pac/validators schoolClock): its UTC offsets
+ * from this runtime's time-zone data, computed on first use (some tens of milliseconds) and kept.
+ * The server's emails, schedules and CSV read the same table as every page, so they agree to the
+ * minute.
+ */
+export function schoolClockFor(timeZone: string): SchoolClock {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = schoolClockOf(timeZone);
+    clocks.set(timeZone, clock);
   }
-  return f;
+  return clock;
 }
 
 /** Whether `name` is an IANA time zone this Node knows (e.g. 'America/Vancouver'). */
@@ -45,24 +44,14 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+const minuteMs = 60_000;
+
 /** The wall-clock time in `timeZone` at this instant. */
 export function wallTime(date: Date, timeZone: string): WallTime {
-  const out: Record<string, number> = {};
-  for (const part of partsFormatter(timeZone).formatToParts(date)) {
-    if (part.type !== 'literal') out[part.type] = Number(part.value);
-  }
-  return {
-    year: out.year ?? 0,
-    month: out.month ?? 1,
-    day: out.day ?? 1,
-    hour: out.hour ?? 0,
-    minute: out.minute ?? 0,
-    second: out.second ?? 0,
-  };
-}
-
-function asUtc(w: WallTime): number {
-  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  const { year, month, day, hour, minute } = wallTimeAt(schoolClockFor(timeZone), date);
+  // Offsets are whole minutes: the seconds are the instant's own.
+  const second = Math.floor((((date.getTime() % minuteMs) + minuteMs) % minuteMs) / 1000);
+  return { year, month, day, hour, minute, second };
 }
 
 /**
@@ -71,21 +60,9 @@ function asUtc(w: WallTime): number {
  * gap; a repeated one (01:30 in the autumn) to its first occurrence.
  */
 export function instantAt(w: Pick<WallTime, 'year' | 'month' | 'day'> & Partial<WallTime>, timeZone: string): Date {
-  const wanted: WallTime = { hour: 0, minute: 0, second: 0, ...w };
-  const target = asUtc(wanted);
-  // Start from the wall time read as UTC and correct by the zone's offset there, twice (the offset
-  // may differ on either side of a change).
-  let guess = target;
-  for (let i = 0; i < 3; i += 1) {
-    const offset = asUtc(wallTime(new Date(guess), timeZone)) - guess;
-    const next = target - offset;
-    if (next === guess) break;
-    guess = next;
-  }
-  // For a repeated hour prefer the earlier instant.
-  const earlier = guess - 3_600_000;
-  if (asUtc(wallTime(new Date(earlier), timeZone)) === target) guess = earlier;
-  return new Date(guess);
+  const { hour = 0, minute = 0, second = 0 } = w;
+  const at = clockInstantAt(schoolClockFor(timeZone), { year: w.year, month: w.month, day: w.day, hour, minute });
+  return new Date(at.getTime() + second * 1000);
 }
 
 /** Whether two instants fall on the same calendar day in `timeZone`. */

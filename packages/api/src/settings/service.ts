@@ -1,7 +1,8 @@
 import { type Db, type Executor, settings } from '@pac/db';
-import { type SchoolClock, schoolClockOf, type SettingKey } from '@pac/validators';
+import type { SchoolClock, SettingKey } from '@pac/validators';
 import { eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
+import { schoolClockFor } from '../lib/schoolTime';
 import { findImage, storeImage, uploadsPath } from '../lib/uploads';
 import { RuntimeKey } from '../runtime';
 
@@ -55,14 +56,12 @@ export function writeSetting(ctx: ServiceContext, input: { key: SettingKey; valu
   return { key: input.key, value: input.value };
 }
 
-const schoolClockKey = new RuntimeKey<SchoolClock>('settings: the school clock');
-
 /**
  * SCHOOL_TIMEZONE's offsets from this server's time-zone data, for the web app to read every time
- * on (API.md "The school's clock"): computed on first use (some tens of milliseconds) and kept.
+ * on (API.md "The school's clock"): the same table the server's own emails and schedules read.
  */
 export function schoolClock(ctx: ServiceContext): SchoolClock {
-  return ctx.runtime.state(schoolClockKey, () => schoolClockOf(ctx.config.timeZone, ctx.runtime.now()));
+  return schoolClockFor(ctx.config.timeZone);
 }
 
 export function logoUrl(ctx: ServiceContext) {
