@@ -5,15 +5,16 @@
  * server's zone.
  */
 
-import { instantAt as clockInstantAt, type SchoolClock, schoolClockOf, wallTimeAt } from '@pac/validators';
+import {
+  instantAt as clockInstantAt,
+  type WallTime as ClockWallTime,
+  type SchoolClock,
+  schoolClockOf,
+  wallTimeAt,
+} from '@pac/validators';
 
-export interface WallTime {
-  year: number;
-  /** 1-12 */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
+/** A wall time on the school's clock, to the second. */
+export interface WallTime extends ClockWallTime {
   second: number;
 }
 
