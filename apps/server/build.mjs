@@ -5,7 +5,7 @@
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, URL } from 'node:url';
 import { build } from 'esbuild';
-import { requiredNodeMajor } from '../../scripts/node-version.mjs';
+import { nodeVersionProblem, requiredNodeMajor } from '../../scripts/node-version.mjs';
 
 /** @param {string} path relative to this folder */
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
@@ -34,14 +34,17 @@ const result = await build({
 });
 // The entry checks the Node version before the bundle loads: the bundle's imports of the native
 // modules are resolved before any of its own code runs, and on an older Node they fail with a
-// module-version stack trace instead of a sentence. This file itself runs on any Node.
+// module-version stack trace instead of a sentence. This file itself runs on any Node; it carries
+// the same check `pnpm start` makes (scripts/node-version.mjs), copied in as source, since a copy
+// of the build (the benchmarks') has no scripts/ beside it.
 const required = requiredNodeMajor();
 writeFileSync(
   here('./dist/main.js'),
   `// Written by apps/server/build.mjs: starts the server (server.js) on Node.js ${required} or newer.
-const running = process.versions.node;
-if (Number(running.split('.')[0]) < ${required}) {
-  console.error('PAC Hub needs Node.js ${required} or newer; this is Node.js ' + running + '.');
+const nodeVersionProblem = ${nodeVersionProblem.toString()};
+const problem = nodeVersionProblem(${required}, process.versions.node);
+if (problem) {
+  console.error(problem);
   process.exit(1);
 }
 const { run } = await import('./server.js');
