@@ -73,18 +73,39 @@ function startBundle(): Promise<string> {
 }
 
 describe('the production build (apps/server/dist/main.js)', () => {
-  it('imports only Node built-ins and the native modules kept outside the bundle', () => {
+  it('imports only Node built-ins, its own chunks and the native modules kept outside the bundle', () => {
     // esbuild's own account of the build (build.mjs writes it beside the bundle).
     const meta = JSON.parse(readFileSync(join(repoRoot, 'apps/server/dist/meta.json'), 'utf8')) as {
-      outputs: Record<string, { imports: { path: string; external?: boolean }[] }>;
+      outputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
     };
-    const output = Object.entries(meta.outputs).find(([file]) => file.endsWith('dist/server.js'))?.[1];
-    if (!output) throw new Error('meta.json does not describe dist/server.js');
+    const files = Object.keys(meta.outputs).filter((file) => file.endsWith('.js'));
+    expect(files.some((file) => file.endsWith('dist/server.js'))).toBe(true);
     const builtins = new Set(builtinModules);
     const outside = new Set(
-      output.imports.map((i) => i.path).filter((path) => !path.startsWith('node:') && !builtins.has(path)),
+      files
+        .flatMap((file) => meta.outputs[file]?.imports ?? [])
+        .map((i) => i.path)
+        .filter((path) => !path.startsWith('node:') && !builtins.has(path) && !files.includes(path)),
     );
     expect([...outside].sort()).toEqual(['argon2', 'better-sqlite3']);
+  });
+
+  it('leaves the website watch, the mailer and their libraries to chunks loaded on first use', () => {
+    const meta = JSON.parse(readFileSync(join(repoRoot, 'apps/server/dist/meta.json'), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }>;
+    };
+    const [entry, main] = Object.entries(meta.outputs).find(([file]) => file.endsWith('dist/server.js')) ?? [];
+    if (!entry || !main) throw new Error('meta.json does not describe dist/server.js');
+    const inMain = Object.keys(main.inputs);
+    for (const library of ['undici', 'nodemailer', 'node-html-parser', 'zod/v4/locales/fr.js'])
+      expect(inMain.filter((input) => input.includes(`/${library}`))).toEqual([]);
+    // The entry reaches them only through import() …
+    const chunks = main.imports.filter((i) => i.path.includes('dist/chunks/'));
+    expect(chunks.some((i) => i.kind === 'dynamic-import')).toBe(true);
+    // … and each of them is in some chunk of the build.
+    const everywhere = Object.values(meta.outputs).flatMap((output) => Object.keys(output.inputs));
+    for (const library of ['undici', 'nodemailer', 'node-html-parser'])
+      expect(everywhere.some((input) => input.includes(`/${library}/`))).toBe(true);
   });
 
   it('is what `pnpm start` and the systemd unit both run, through scripts/serve.sh', () => {

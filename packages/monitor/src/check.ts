@@ -9,7 +9,6 @@ import {
   type LineDiff,
   type Severity,
 } from './diff.ts';
-import { extractContent, filterFutureEvents, InvalidSelectorError } from './extract.ts';
 import {
   MonitorFetchError,
   safeFetch,
@@ -17,7 +16,22 @@ import {
   type MonitorFetchErrorKind,
   type SafeFetchOptions,
 } from './fetch.ts';
+import { InvalidSelectorError } from './selectorError.ts';
 import { checkMonitorUrl } from './url.ts';
+
+function importExtract() {
+  return import('./extract.ts');
+}
+let extractLoading: ReturnType<typeof importExtract> | null = null;
+/**
+ * The page extraction and its HTML parser, loaded on the first page that has to be read and not at
+ * start: a server whose monitors never run (or that has none) never holds them. The compiled server
+ * keeps them in a chunk of their own (apps/server/build.mjs).
+ */
+function loadExtract(): ReturnType<typeof importExtract> {
+  extractLoading ??= importExtract();
+  return extractLoading;
+}
 
 export const EXCERPT_MAX_CHARS = 500;
 
@@ -173,6 +187,7 @@ export async function checkPage(
       };
     }
 
+    const { extractContent, filterFutureEvents } = await loadExtract();
     const extracted = extractContent(fetched.body, monitor.selectors, monitor.ignoreSelectors);
     if (extracted.elementsFound === 0) {
       const message = fetched.truncated

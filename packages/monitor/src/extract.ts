@@ -1,4 +1,7 @@
 import { HTMLElement, parse, TextNode, type Node } from 'node-html-parser';
+import { InvalidSelectorError } from './selectorError.ts';
+
+export { InvalidSelectorError };
 
 /** Elements whose content is never page text. */
 const ALWAYS_REMOVED = new Set(['script', 'style', 'noscript', 'template', 'iframe', 'object', 'svg', 'head']);
@@ -57,16 +60,6 @@ const SPACED_TAGS = new Set(['td', 'th']);
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/gu;
 /** Any UTF-16 unit from U+0300 up: only such text can differ from its NFC form. */
 const MAY_CHANGE_IN_NFC = /[\u0300-\uffff]/;
-
-export class InvalidSelectorError extends Error {
-  override readonly name = 'InvalidSelectorError';
-  constructor(
-    readonly selector: string,
-    cause: unknown,
-  ) {
-    super(`Invalid CSS selector: ${selector}`, { cause });
-  }
-}
 
 function select(root: HTMLElement, selector: string): HTMLElement[] {
   try {

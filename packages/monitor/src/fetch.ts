@@ -203,9 +203,9 @@ function importUndici() {
 }
 let undiciLoading: ReturnType<typeof importUndici> | null = null;
 /**
- * undici, loaded on the first check and not at start: it is ~7 MB of the server's idle memory, and a
- * server with no monitors never needs it. Loaded once: the bundled server wraps every `import()` of
- * it in a fresh copy of the module's exports.
+ * undici, loaded on the first check and not at start: a server with no monitors never needs it (the
+ * compiled server keeps it in a chunk of its own, apps/server/build.mjs). Loaded once, and the
+ * promise kept, so that later checks do not wait on the module loader.
  */
 function loadUndici(): ReturnType<typeof importUndici> {
   undiciLoading ??= importUndici();

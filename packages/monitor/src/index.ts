@@ -20,7 +20,7 @@ export {
   type LineDiff,
   type Severity,
 } from './diff.ts';
-export { datesInLine, extractContent, filterFutureEvents, InvalidSelectorError, normalizeText } from './extract.ts';
+export { InvalidSelectorError } from './selectorError.ts';
 export {
   ConnectionPool,
   DEFAULT_MAX_BYTES,

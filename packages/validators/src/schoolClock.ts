@@ -47,15 +47,29 @@ function intlOffset(format: Intl.DateTimeFormat, at: number): number {
   return sign === '-' ? -size : size;
 }
 
+/** A zone's UTC offset at an instant (epoch milliseconds), in minutes east of UTC. */
+export type OffsetAt = (at: number) => number;
+
+/**
+ * The offsets of `timeZone` as this runtime's Intl has them. A RangeError for an unknown zone.
+ * (The server reads the same time-zone data without Intl's date formatting: @pac/api lib/schoolTime.)
+ */
+export function intlOffsets(timeZone: string): OffsetAt {
+  // 'longOffset' states the offset itself (about twice as fast as reading the wall time back).
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
+  return (at) => intlOffset(format, at);
+}
+
 /**
  * The clock of `timeZone` from this runtime's time-zone data (the server's: it is what the school
  * reads), from 2000 to 20 years after `now`. The offset is sampled daily and each change found to
  * the minute. Some tens of milliseconds: the server keeps the answer. A RangeError for an unknown zone.
  */
-export function schoolClockOf(timeZone: string, now: Date = new Date()): SchoolClock {
-  // 'longOffset' states the offset itself (about twice as fast as reading the wall time back).
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' });
-  const offset = (at: number) => intlOffset(format, at);
+export function schoolClockOf(
+  timeZone: string,
+  now: Date = new Date(),
+  offset: OffsetAt = intlOffsets(timeZone),
+): SchoolClock {
   const from = Date.UTC(2000, 0, 1);
   const until = Date.UTC(now.getUTCFullYear() + 20, 0, 1);
   const offsets: [number, number][] = [[from, offset(from)]];

@@ -1,5 +1,15 @@
+import { intlOffsets, schoolClockOf } from '@pac/validators';
 import { describe, expect, it } from 'vitest';
-import { instantAt, isTimeZone, localDate, localTime, monthBounds, sameDay, wallTime } from './schoolTime';
+import {
+  instantAt,
+  isTimeZone,
+  localDate,
+  localTime,
+  monthBounds,
+  sameDay,
+  schoolClockFor,
+  wallTime,
+} from './schoolTime';
 
 const vancouver = 'America/Vancouver';
 
@@ -9,6 +19,35 @@ describe('school time', () => {
     expect(isTimeZone('UTC')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
     expect(isTimeZone('')).toBe(false);
+    // Aliases, which the runtime's list of canonical zones leaves out.
+    expect(isTimeZone('Canada/Pacific')).toBe(true);
+    expect(isTimeZone('Asia/Calcutta')).toBe(true);
+    expect(() => schoolClockFor('Mars/Olympus')).toThrow(RangeError);
+  });
+
+  it("reads the same offsets from the zone's rules as Intl's formatting does, and leaves the process's zone as it was", () => {
+    const own = process.env.TZ;
+    const before = new Date(Date.UTC(2026, 6, 1)).getTimezoneOffset();
+    // Half-hour and 45-minute offsets, a 30-minute daylight saving (Lord Howe), Morocco's Ramadan
+    // changes, Samoa's skipped day, Vancouver's move to UTC-7, and aliases.
+    for (const zone of [
+      'America/Vancouver',
+      'Canada/Pacific',
+      'Asia/Kolkata',
+      'Asia/Kathmandu',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'Africa/Casablanca',
+      'Pacific/Apia',
+      'America/St_Johns',
+      'Europe/London',
+      'UTC',
+    ]) {
+      const intl = schoolClockOf(zone, new Date(), intlOffsets(zone));
+      expect(schoolClockFor(zone), zone).toEqual(intl);
+    }
+    expect(process.env.TZ).toBe(own);
+    expect(new Date(Date.UTC(2026, 6, 1)).getTimezoneOffset()).toBe(before);
   });
 
   it('reads the wall clock of the school, not of the server', () => {

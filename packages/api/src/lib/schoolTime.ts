@@ -5,6 +5,7 @@
  * server's zone.
  */
 
+import { isMainThread } from 'node:worker_threads';
 import {
   instantAt as clockInstantAt,
   type WallTime as ClockWallTime,
@@ -24,19 +25,52 @@ const clocks = new Map<string, SchoolClock>();
  * The clock of `timeZone` as the web app reads it (@pac/validators schoolClock): its UTC offsets
  * from this runtime's time-zone data, computed on first use (some tens of milliseconds) and kept.
  * The server's emails, schedules and CSV read the same table as every page, so they agree to the
- * minute.
+ * minute. A RangeError for a zone this runtime does not know.
  */
 export function schoolClockFor(timeZone: string): SchoolClock {
   let clock = clocks.get(timeZone);
   if (!clock) {
-    clock = schoolClockOf(timeZone);
+    if (!isTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`);
+    clock = isMainThread
+      ? withProcessZone(timeZone, () => schoolClockOf(timeZone, new Date(), zoneRuleOffset))
+      : // A worker thread's process.env.TZ does not reach its Date: Intl reads the same data there.
+        schoolClockOf(timeZone);
     clocks.set(timeZone, clock);
   }
   return clock;
 }
 
-/** Whether `name` is an IANA time zone this Node knows (e.g. 'America/Vancouver'). */
+/** The offset of the zone the process is set to (`withProcessZone`) at `at`, in minutes east of UTC. */
+function zoneRuleOffset(at: number): number {
+  // getTimezoneOffset counts minutes west; `0 - ` rather than `-` so that UTC is 0 and not -0.
+  return 0 - new Date(at).getTimezoneOffset();
+}
+
+/**
+ * Runs `read` with the process's zone set to `timeZone`, then puts the process's own back. Node's
+ * Date reads the same time-zone data (its ICU's) as Intl, but only the zone's rules: a
+ * DateTimeFormat would also load ICU's locale data for the date patterns, about 8 MB of the idle
+ * server's memory that nothing else at start needs. Synchronous, so no other code runs meanwhile.
+ */
+function withProcessZone<T>(timeZone: string, read: () => T): T {
+  const own = process.env.TZ;
+  process.env.TZ = timeZone;
+  try {
+    return read();
+  } finally {
+    if (own === undefined) delete process.env.TZ;
+    else process.env.TZ = own;
+  }
+}
+
+/** The IANA zones this runtime knows by their canonical names. */
+let canonicalZones: Set<string> | null = null;
+
+/** Whether `name` is an IANA time zone this Node knows (e.g. 'America/Vancouver', or an alias such as 'Canada/Pacific'). */
 export function isTimeZone(name: string): boolean {
+  canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  if (canonicalZones.has(name)) return true;
+  // An alias or a differently cased name: only a DateTimeFormat knows those.
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
     return true;

@@ -1,4 +1,5 @@
-import nodemailer, { type NodemailerError, type SendMailOptions } from 'nodemailer';
+import type { NodemailerError, SendMailOptions, Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool';
 
 export type MailConfig = {
   host: string;
@@ -48,7 +49,7 @@ const DEFAULT_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 3
 export function createMailer(config: MailConfig): Mailer {
   const timeouts = { ...DEFAULT_TIMEOUTS, ...config.timeouts };
   const auth = config.user && config.password ? { user: config.user, pass: config.password } : undefined;
-  const transport = nodemailer.createTransport({
+  const transportOptions: SMTPPool.Options = {
     pool: true,
     host: config.host,
     port: config.port,
@@ -59,7 +60,14 @@ export function createMailer(config: MailConfig): Mailer {
     greetingTimeout: timeouts.greetingMs,
     socketTimeout: timeouts.socketMs,
     tls: { rejectUnauthorized: config.tls?.rejectUnauthorized ?? true },
-  });
+  };
+  // nodemailer is loaded with the first mail, not at start (apps/server/build.mjs keeps it in a chunk
+  // of its own): a server that sends nothing never holds it. One pooled transport from then on.
+  let transport: Promise<Transporter<SMTPPool.SentMessageInfo>> | null = null;
+  const transportNow = () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(transportOptions));
+    return transport;
+  };
   const fromAddress = config.from ?? config.user;
   const describe = (err: unknown): Error => toReadableError(err, config);
 
@@ -90,7 +98,7 @@ export function createMailer(config: MailConfig): Mailer {
           : undefined,
       };
       try {
-        const info = await transport.sendMail(options);
+        const info = await (await transportNow()).sendMail(options);
         return { messageId: info.messageId, accepted: info.accepted.map(String) };
       } catch (err) {
         throw describe(err);
@@ -98,13 +106,14 @@ export function createMailer(config: MailConfig): Mailer {
     },
     async verify() {
       try {
-        await transport.verify();
+        await (await transportNow()).verify();
       } catch (err) {
         throw describe(err);
       }
     },
     close() {
-      transport.close();
+      // Nothing to close when no mail was ever sent.
+      void transport?.then((t) => t.close());
     },
   };
 }

@@ -1,0 +1,13 @@
+/**
+ * A watched or ignored selector that is not valid CSS. Its own module so that code which only needs to
+ * recognise it (check.ts) does not load the HTML parser with it.
+ */
+export class InvalidSelectorError extends Error {
+  override readonly name = 'InvalidSelectorError';
+  constructor(
+    readonly selector: string,
+    cause: unknown,
+  ) {
+    super(`Invalid CSS selector: ${selector}`, { cause });
+  }
+}
