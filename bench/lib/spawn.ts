@@ -121,6 +121,15 @@ function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /**
+ * Further node options for the app from PAC_BENCH_APP_NODE_OPTIONS (space-separated), for looking
+ * into a figure: `PAC_BENCH_APP_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'` profiles every
+ * app the run starts. Never set for the figures in results.md.
+ */
+function appNodeOptions(): string[] {
+  return (process.env.PAC_BENCH_APP_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+}
+
+/**
  * Starts a process under test with plain node and `--expose-gc`, and waits for it to listen: `app`
  * is the compiled server itself, started as `pnpm start` starts it, by `scripts/serve.sh` (from this
  * run's copy of the build, with the probe preloaded to answer the runner); the others are
@@ -137,10 +146,14 @@ export async function startChild(name: string, env: Record<string, string> = {})
   const isApp = name === 'app';
   // The script execs node, which finds the IPC channel that spawn opened (NODE_CHANNEL_FD).
   const proc: ChildProcess = isApp
-    ? spawn('sh', [join(await buildSnapshot(), 'scripts/serve.sh'), '--expose-gc', '--import', probe], {
-        ...options,
-        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-      })
+    ? spawn(
+        'sh',
+        [join(await buildSnapshot(), 'scripts/serve.sh'), '--expose-gc', ...appNodeOptions(), '--import', probe],
+        {
+          ...options,
+          stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+        },
+      )
     : fork(`${childDist}/children/${name}.mjs`, [], {
         ...options,
         execArgv: ['--expose-gc'],

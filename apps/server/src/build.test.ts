@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCredentials, ApiClient, queryOne } from '../test/support/harness';
+import { startFakeGraphApi, startSchoolSite } from '../test/support/sites';
+import { smtpEnv, startTestSmtp } from '../test/support/smtp';
 
 // What `pnpm start` runs: the bundle `pnpm build` writes (see build.mjs), under plain node, started
 // by scripts/serve.sh with production's memory settings.
@@ -37,8 +40,11 @@ beforeAll(() => {
   expect(build.status).toBe(0);
 }, 120_000);
 
-/** Starts the bundle through scripts/serve.sh with nothing but the settings below, and resolves with its URL. */
-function startBundle(): Promise<string> {
+/**
+ * Starts the bundle through scripts/serve.sh with nothing but the settings below (and `extra`), and
+ * resolves with its URL.
+ */
+function startBundle(extra: Record<string, string> = {}, database = databasePath): Promise<string> {
   const proc = spawn('sh', [serveScript], {
     // Outside the repository: nothing may be found relative to the working directory.
     cwd: dir,
@@ -47,10 +53,11 @@ function startBundle(): Promise<string> {
       PATH: process.env.PATH,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATABASE_PATH: databasePath,
+      DATABASE_PATH: database,
       UPLOAD_DIR: join(dir, 'uploads'),
       MONITOR_TICK_SECONDS: '0',
       REMINDER_TICK_SECONDS: '0',
+      ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -160,6 +167,84 @@ describe('the production build (apps/server/dist/main.js)', () => {
     const [code] = (await exited) as [number | null];
     expect(code).toBe(0);
     child = null;
+  }, 60_000);
+
+  it('checks a page, sends mail and posts to Facebook and Instagram from the chunks it loads on first use', async () => {
+    const site = await startSchoolSite();
+    const graph = await startFakeGraphApi({ pageId: 'page1', igUserId: 'ig1' });
+    const smtp = await startTestSmtp();
+    const host = 'www.example-district.org';
+    try {
+      const url = await startBundle(
+        {
+          ...smtpEnv(smtp),
+          ADMIN_EMAIL: adminCredentials.email,
+          ADMIN_PASSWORD: adminCredentials.password,
+          SCHOOL_DOMAIN: 'example-district.org',
+          MONITOR_ALLOW_PRIVATE_ADDRESSES: 'true',
+          MONITOR_RESOLVE: `${host}=127.0.0.1`,
+          MONITOR_HOST_SPACING_MS: '0',
+          FACEBOOK_PAGE_ID: 'page1',
+          FACEBOOK_ACCESS_TOKEN: 'chunk-test-token',
+          INSTAGRAM_USER_ID: 'ig1',
+          GRAPH_API_BASE_URL: graph.baseUrl,
+          PUBLIC_BASE_URL: 'http://pac.test',
+        },
+        join(dir, 'chunks.sqlite'),
+      );
+      const admin = new ApiClient(url);
+      await admin.login(adminCredentials.email, adminCredentials.password);
+
+      // The website watch: undici (the fetch) and node-html-parser (the page's text).
+      site.pages.set('/news', '<html><body><main><h1>District news</h1><p>Term starts Monday</p></main></body></html>');
+      const monitor = await admin.post<{ id: number }>('/api/monitors', {
+        name: 'District news',
+        url: `http://${host}:${site.port}/news`,
+        selectors: ['main'],
+      });
+      expect(monitor.status).toBe(201);
+      const checked = await admin.post<{ outcome: string }>(`/api/monitors/${monitor.body.id}/check`);
+      expect(checked.body.outcome).toBe('baseline');
+      const snapshot = queryOne<{ content: string }>(
+        join(dir, 'chunks.sqlite'),
+        'SELECT raw_content AS content FROM snapshots WHERE monitor_id = ? ORDER BY id DESC LIMIT 1',
+        monitor.body.id,
+      );
+      expect(snapshot?.content).toBe('District news\nTerm starts Monday');
+
+      // Mail: nodemailer, with the first signup's confirmation.
+      const sheet = await admin.post<{ id: number }>('/api/signup-sheets', {
+        title: 'Book Fair',
+        eventDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+        organizerName: 'Olivia Organizer',
+        organizerEmail: 'olivia@example.org',
+      });
+      const slot = await admin.post<{ id: number }>('/api/volunteer-slots', {
+        signupSheetId: sheet.body.id,
+        title: 'Cashier',
+        maxVolunteers: 2,
+      });
+      const signup = await new ApiClient(url).post<{ confirmationEmail: boolean }>('/api/volunteers', {
+        slotId: slot.body.id,
+        name: 'Casey Jones',
+        email: 'casey@example.org',
+        phone: '555-0101',
+        emailConsent: true,
+      });
+      expect(signup.status).toBe(201);
+      expect(signup.body.confirmationEmail).toBe(true);
+      const [mail] = await smtp.waitForMatching((m) => m.envelopeTo.includes('casey@example.org'), 1);
+      expect(mail?.parsed.subject).toContain('Book Fair');
+
+      // Social posts: undici again, from the notify package.
+      const posted = await admin.post<{ results: unknown }>('/api/social-media/test-post');
+      expect(posted.body.results).toEqual({ facebook: true, instagram: true, errors: [] });
+      expect(graph.requests.some((r) => r.method === 'POST' && r.path.endsWith('/page1/feed'))).toBe(true);
+    } finally {
+      child?.kill('SIGKILL');
+      child = null;
+      await Promise.all([site.close(), graph.close(), smtp.close()]);
+    }
   }, 60_000);
 });
 

@@ -199,7 +199,7 @@ interface Hop {
 }
 
 function importUndici() {
-  return import('undici');
+  return import('./undici.ts');
 }
 let undiciLoading: ReturnType<typeof importUndici> | null = null;
 /**

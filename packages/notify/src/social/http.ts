@@ -49,7 +49,7 @@ export async function sendHttp(req: HttpRequest): Promise<HttpResponse> {
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_BYTES;
   const signal = AbortSignal.timeout(timeoutMs);
   // Loaded on the first post or webhook, not at start (see packages/monitor/src/fetch.ts).
-  const { request } = await import('undici');
+  const { request } = await import('./undici.ts');
   try {
     const res = await request(req.url, {
       method: req.method,

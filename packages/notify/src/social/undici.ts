@@ -1,0 +1,4 @@
+// What http.ts uses of undici, as an ES module of our own. http.ts loads it with import(), so that
+// the compiled server keeps undici in a chunk read on the first post: a CommonJS package that is
+// itself the target of import() would offer only its default export from such a chunk.
+export { request } from 'undici';
