@@ -12,6 +12,7 @@ export { createRuntime, type Limits, type Runtime } from './runtime';
 export { publicMessage, zodIssues, type ValidationIssue } from './trpc';
 export { ensureAdmin, findSessionUser, pruneSessions } from './auth/service';
 export { checkDueMonitors } from './monitoring/service';
+export { prepareMonitorChecks } from './monitors/service';
 export { deliverDueNotifications, failInterruptedNotifications } from './notifications/service';
 export { sendDueReminders } from './reminders/service';
 export { publicSettingKeys } from './settings/service';

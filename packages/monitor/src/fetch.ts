@@ -207,7 +207,7 @@ let undiciLoading: ReturnType<typeof importUndici> | null = null;
  * compiled server keeps it in a chunk of its own, apps/server/build.mjs). Loaded once, and the
  * promise kept, so that later checks do not wait on the module loader.
  */
-function loadUndici(): ReturnType<typeof importUndici> {
+export function loadUndici(): ReturnType<typeof importUndici> {
   undiciLoading ??= importUndici();
   return undiciLoading;
 }

@@ -3,6 +3,7 @@ export {
   checkPage,
   excerptOf,
   EXCERPT_MAX_CHARS,
+  prepareChecks,
   type CheckOptions,
   type CheckOutcome,
   type MonitorToCheck,

@@ -1,4 +1,4 @@
-import { checkDueMonitors, deliverDueNotifications, type ServiceContext } from '@pac/api';
+import { checkDueMonitors, deliverDueNotifications, prepareMonitorChecks, type ServiceContext } from '@pac/api';
 import { startLoop } from './timer';
 
 /** One pass of the website watch: check the monitors that are due, then send the notifications that are due. */
@@ -9,5 +9,6 @@ export async function runMonitorTick(services: ServiceContext): Promise<void> {
 
 /** Starts the website watch (MONITOR_TICK_SECONDS; 0 turns it off). */
 export function startMonitorLoop(services: ServiceContext, tickSeconds: number): () => void {
+  if (tickSeconds > 0) prepareMonitorChecks(services.db);
   return startLoop('Monitor', tickSeconds, () => runMonitorTick(services));
 }

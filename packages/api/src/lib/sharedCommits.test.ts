@@ -70,4 +70,32 @@ describe('SharedCommits', () => {
     expect(committed()).toEqual(['kept']);
     expect(client.inTransaction).toBe(false);
   });
+
+  it("skips the fsync only for a commit whose writes are all 'deferred', and puts FULL back after it", async () => {
+    const commits = new SharedCommits(client);
+    // PRAGMA synchronous as each write sees it, inside its transaction: 2 is FULL, 1 is NORMAL.
+    const synchronous = () => Number(client.pragma('synchronous', { simple: true }));
+    expect(synchronous()).toBe(2);
+
+    const alone = await commits.run(synchronous, 'deferred');
+    const together = await Promise.all([commits.run(synchronous, 'deferred'), commits.run(synchronous, 'deferred')]);
+    // One write that must be durable makes the whole shared commit durable.
+    const mixed = await Promise.all([commits.run(synchronous, 'deferred'), commits.run(synchronous)]);
+    const full = await commits.run(synchronous);
+    expect({ alone, together, mixed, full }).toEqual({ alone: 1, together: [1, 1], mixed: [2, 2], full: 2 });
+    expect(synchronous()).toBe(2);
+
+    // A deferred commit that fails puts FULL back too, and its row is not kept.
+    await expect(
+      commits.run(() => {
+        insert.run('deferred and refused');
+        throw new Error('refused');
+      }, 'deferred'),
+    ).rejects.toThrow('refused');
+    expect(synchronous()).toBe(2);
+    expect(committed()).not.toContain('deferred and refused');
+    // A deferred commit is seen by other connections at once: only its fsync waits.
+    await commits.run(() => insert.run('deferred row'), 'deferred');
+    expect(committed()).toContain('deferred row');
+  });
 });

@@ -2,7 +2,20 @@ import type { Db } from '@pac/db';
 import type { ServiceContext } from '../context';
 import { RuntimeKey } from '../runtime';
 
-type QueuedWrite = { write: () => unknown; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+/**
+ * How soon a commit must be on disk. 'full': before its promise settles (`synchronous = FULL`, an
+ * fsync per commit). 'deferred': with the next full commit or checkpoint (`synchronous = NORMAL`;
+ * WAL keeps the database whole either way, and only the last deferred commits can be lost, in a
+ * power failure). For writes that the next run of the same work would make again.
+ */
+export type Durability = 'full' | 'deferred';
+
+type QueuedWrite = {
+  write: () => unknown;
+  durability: Durability;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+};
 type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
 
 /**
@@ -12,14 +25,17 @@ type Settled = { ok: true; value: unknown } | { ok: false; error: unknown };
  * event loop stands still). A write waits at most for the rest of this turn of the event loop
  * (everything the server read off its sockets in this turn joins it); its promise settles only once
  * the commit is on disk, or the write was rolled back. A write alone in its turn is committed on
- * its own, as a plain transaction.
+ * its own, as a plain transaction. A commit whose writes are all 'deferred' skips the fsync.
  */
 export class SharedCommits {
   private queue: QueuedWrite[] = [];
   private readonly each: (write: () => unknown) => unknown;
   private readonly commit: (batch: readonly QueuedWrite[]) => Settled[];
+  /** The connection's own `synchronous` setting (packages/db: FULL), put back after a deferred commit. */
+  private readonly synchronous: number;
 
-  constructor(client: Db['$client']) {
+  constructor(private readonly client: Db['$client']) {
+    this.synchronous = Number(client.pragma('synchronous', { simple: true }));
     // better-sqlite3 makes a transaction called inside another one a savepoint.
     this.each = client.transaction((write: () => unknown) => write());
     const each = this.each;
@@ -35,16 +51,30 @@ export class SharedCommits {
   }
 
   /** Runs `write` (synchronous database work) in the next shared transaction. */
-  run<T>(write: () => T): Promise<T> {
+  run<T>(write: () => T, durability: Durability = 'full'): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (this.queue.length === 0) setImmediate(() => this.flush());
-      this.queue.push({ write, resolve: (value) => resolve(value as T), reject });
+      this.queue.push({ write, durability, resolve: (value) => resolve(value as T), reject });
     });
   }
 
   private flush(): void {
     const batch = this.queue;
     this.queue = [];
+    if (batch.some((queued) => queued.durability === 'full')) {
+      this.commitBatch(batch);
+      return;
+    }
+    // NORMAL = 1. The connection's own setting is back before anything else can commit on it.
+    this.client.pragma('synchronous = 1');
+    try {
+      this.commitBatch(batch);
+    } finally {
+      this.client.pragma(`synchronous = ${this.synchronous}`);
+    }
+  }
+
+  private commitBatch(batch: QueuedWrite[]): void {
     const only = batch.length === 1 ? batch[0] : undefined;
     if (only) {
       // No savepoint needed: the write's own transaction is the commit.
@@ -77,8 +107,12 @@ const sharedCommitsKey = new RuntimeKey<SharedCommits>('shared commits');
 
 /**
  * Runs `write` in the database's next shared commit (see SharedCommits): signups and monitor checks
- * that arrive in one turn of the event loop are made durable by one fsync.
+ * that arrive in one turn of the event loop are made durable by one fsync ('deferred': by the next one).
  */
-export function commitTogether<T>(ctx: Pick<ServiceContext, 'runtime'>, write: () => T): Promise<T> {
-  return ctx.runtime.state(sharedCommitsKey, (db) => new SharedCommits(db.$client)).run(write);
+export function commitTogether<T>(
+  ctx: Pick<ServiceContext, 'runtime'>,
+  write: () => T,
+  durability: Durability = 'full',
+): Promise<T> {
+  return ctx.runtime.state(sharedCommitsKey, (db) => new SharedCommits(db.$client)).run(write, durability);
 }

@@ -1,5 +1,5 @@
 import { type Db, type Executor, type Monitor, monitors } from '@pac/db';
-import { checkMonitorUrl } from '@pac/monitor';
+import { checkMonitorUrl, prepareChecks } from '@pac/monitor';
 import { monitorMessages, type monitorCreateSchema, type monitorUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
@@ -39,7 +39,16 @@ export function createMonitor(ctx: ServiceContext, input: z.output<typeof monito
     .returning()
     .get();
   if (!created) throw new Error('Inserting the monitor returned no row');
+  prepareChecks();
   return created;
+}
+
+/**
+ * At start, for a server that has monitors: loads what a check runs on now, not on the first due
+ * check (see prepareChecks). A server with none never loads it.
+ */
+export function prepareMonitorChecks(db: Db): void {
+  if (db.select({ id: monitors.id }).from(monitors).limit(1).get()) prepareChecks();
 }
 
 /** Also pause / resume (status) and the per-monitor channel toggles. A new URL starts a new baseline. */
