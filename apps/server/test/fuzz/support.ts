@@ -6,12 +6,14 @@
  *
  * Environment:
  *   FUZZ_RUNS=<n>   runs per property, instead of each property's default
- *   FUZZ_SEED=<n>   fast-check seed (the failure report prints the seed and path to replay)
+ *   FUZZ_SEED=<n>   fast-check seed (the failure report prints the seed and path to replay; without
+ *                   it every property draws its own, and fuzzTrace's report names it)
  *   FUZZ_PATH=<p>   fast-check replay path (use together with FUZZ_SEED and vitest -t '<test name>')
  *   FUZZ_STATS=1    print how often each test saw each status (FUZZ_STATS=messages: and each message)
  */
 import { createHash } from 'node:crypto';
-import { request as httpRequest, Agent, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, Agent, type IncomingHttpHeaders, maxHeaderSize } from 'node:http';
+import { inspect } from 'node:util';
 import argon2 from 'argon2';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
@@ -29,22 +31,158 @@ function envInt(name: string): number | undefined {
   return n;
 }
 
-/** fc.assert parameters: the property's default number of runs unless FUZZ_RUNS says otherwise. */
+/**
+ * fc.assert parameters: the property's default number of runs unless FUZZ_RUNS says otherwise, and
+ * FUZZ_SEED's seed or one drawn here (the way fast-check draws its own), so that fuzzTrace can name
+ * it: fast-check prints its seed only once the property has finished, never for a test that timed out.
+ */
 export function fuzzParams<T>(defaultRuns: number): fc.Parameters<T> {
   const runs = envInt('FUZZ_RUNS');
-  const seed = envInt('FUZZ_SEED');
+  const seed = envInt('FUZZ_SEED') ?? (Date.now() ^ (Math.random() * 0x1_0000_0000)) | 0;
   const path = process.env.FUZZ_PATH;
-  return {
-    numRuns: runs ?? defaultRuns,
-    ...(seed === undefined ? {} : { seed }),
-    ...(path ? { path } : {}),
-  };
+  const numRuns = runs ?? defaultRuns;
+  fuzzTrace.current.asserting(seed, numRuns, path);
+  return { numRuns, seed, ...(path ? { path } : {}) };
 }
 
 /** A per-test time limit that grows with FUZZ_RUNS. */
 export function fuzzTimeout(defaultRuns: number, msPerRun = 400): number {
   const runs = envInt('FUZZ_RUNS') ?? defaultRuns;
   return 60_000 + runs * msPerRun;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a fuzz test was doing when it failed or timed out
+
+/** Anything that can say what background work it is waiting for (FuzzServer.pending). */
+interface PendingSource {
+  pending(): string;
+}
+
+/**
+ * One test's fuzzing, for its failure report: its fast-check seeds, how many runs it got through,
+ * the first failure (fast-check reports one only after shrinking it, which can take longer than the
+ * test may run), the step under way (sending a request, settling the server's background work,
+ * restoring sessions or seed data) and the last request. The time stamps are only printed, never
+ * waited on.
+ */
+class TestTrace {
+  private readonly seeds: { seed: number; numRuns: number; path?: string }[] = [];
+  private runs = 0;
+  private failures = 0;
+  private firstFailure: { run: number; message: string } | undefined;
+  private readonly steps: { name: string; since: number }[] = [];
+  private lastRequest: { text: string; sentAt: number; answer?: string } | undefined;
+
+  constructor(
+    readonly test: string,
+    private readonly signal?: AbortSignal,
+  ) {}
+
+  /** Whether the test has ended (timed out): its property, if fast-check still runs it, has nothing left to do. */
+  get stopped(): boolean {
+    return this.signal?.aborted === true;
+  }
+
+  asserting(seed: number, numRuns: number, path: string | undefined): void {
+    this.seeds.push({ seed, numRuns, ...(path ? { path } : {}) });
+  }
+
+  ran(error?: unknown): void {
+    this.runs += 1;
+    if (error === undefined) return;
+    this.failures += 1;
+    const message = error instanceof Error ? error.message : inspect(error);
+    this.firstFailure ??= { run: this.runs, message };
+  }
+
+  /** Runs `work` as a named step (steps nest: 'ensureSeed > settle'). */
+  async step<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const entry = { name, since: Date.now() };
+    this.steps.push(entry);
+    try {
+      return await work();
+    } finally {
+      this.steps.splice(this.steps.indexOf(entry), 1);
+    }
+  }
+
+  sending(req: RawRequest): { answer?: string } {
+    this.lastRequest = { text: describeRequest(req), sentAt: Date.now() };
+    return this.lastRequest;
+  }
+
+  /** The report printed when the test fails or times out. */
+  report(server?: PendingSource): string {
+    const now = Date.now();
+    const lines = [`fuzz trace of "${this.test}"`];
+    const testPattern = this.test.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    for (const { seed, numRuns, path } of this.seeds) {
+      lines.push(
+        `  fast-check seed ${seed}, ${numRuns} runs; replay: FUZZ_SEED=${seed}${path ? ` FUZZ_PATH=${path}` : ''} … vitest run <this file> -t '${testPattern}'`,
+      );
+    }
+    if (this.seeds.length === 0) lines.push('  no fast-check property ran');
+    else lines.push(`  ${this.runs} runs of the property so far, ${this.failures} of them failed`);
+    if (this.firstFailure) {
+      const after = this.runs - this.firstFailure.run;
+      lines.push(
+        `  first failure at run ${this.firstFailure.run}${after > 0 ? `, ${after} runs since (fast-check shrinking it)` : ''}:`,
+        indent(this.firstFailure.message.slice(0, 4000), '    '),
+      );
+    }
+    if (this.steps.length > 0) {
+      const since = this.steps[0]?.since ?? now;
+      lines.push(`  under way: ${this.steps.map((s) => s.name).join(' > ')} (for ${now - since} ms)`);
+    }
+    if (this.lastRequest) {
+      const { text, sentAt, answer } = this.lastRequest;
+      lines.push(
+        `  last request, sent ${now - sentAt} ms ago, ${answer === undefined ? 'not answered yet' : `answer: ${answer}`}:`,
+        indent(text, '    '),
+      );
+    }
+    if (server) lines.push(`  ${server.pending()}`);
+    return lines.join('\n');
+  }
+}
+
+function indent(text: string, prefix: string): string {
+  return text
+    .split('\n')
+    .map((line) => `${prefix}${line}`)
+    .join('\n');
+}
+
+/** The trace of the test under way (fuzzTrace.begin in a beforeEach starts a new one). */
+export const fuzzTrace = {
+  current: new TestTrace(''),
+  /** A new test starts; `signal` is the test's own (vitest aborts it when the test times out). */
+  begin(test: string, signal?: AbortSignal): TestTrace {
+    this.current = new TestTrace(test, signal);
+    return this.current;
+  },
+};
+
+/**
+ * A property's predicate, traced for the report of the test it was made in: runs are counted, the
+ * first failure kept. Once that test has ended (it timed out while fast-check was still running or
+ * shrinking) every further run passes without doing anything, so that the property, which
+ * fast-check goes on running, ends soon and sends nothing to the server the next tests use.
+ */
+export function traced<A extends unknown[]>(predicate: (...args: A) => Promise<void>): (...args: A) => Promise<void> {
+  const trace = fuzzTrace.current;
+  return async (...args: A) => {
+    if (trace.stopped) return;
+    try {
+      await predicate(...args);
+    } catch (error) {
+      // A failed fc.pre skips the run: no failure.
+      trace.ran(fc.PreconditionFailure.isFailure(error) ? undefined : error);
+      throw error;
+    }
+    trace.ran();
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -66,6 +204,27 @@ export interface RawResponse {
 
 const agent = new Agent({ keepAlive: false });
 
+/**
+ * What Node's HTTP parser counts against its header limit (http.maxHeaderSize, 16 KB): the URL
+ * and the name and value of every header field. Above the limit Node answers 431 itself, with no
+ * body, and the request never reaches the server's code.
+ */
+export function requestHeadBytes(req: RawRequest): number {
+  let bytes = Buffer.byteLength(req.path, 'latin1');
+  for (const [name, value] of Object.entries(req.headers ?? {})) {
+    for (const v of Array.isArray(value) ? value : [value]) bytes += name.length + Buffer.byteLength(v, 'latin1');
+  }
+  return bytes;
+}
+
+/** Room left under Node's limit for the headers node:http adds itself (Host, Connection, Content-Length). */
+const addedHeadersBytes = 128;
+
+/** Whether Node's HTTP parser takes this request, rather than answering 431 itself. */
+export function fitsHeaderLimit(req: RawRequest): boolean {
+  return requestHeadBytes(req) + addedHeadersBytes <= maxHeaderSize;
+}
+
 /** Every session token the server ever set in a cookie: none may appear in an answer body. */
 export const issuedTokens = new Set<string>();
 
@@ -84,6 +243,15 @@ export function describeResponse(res: RawResponse): string {
 }
 
 export function send(baseUrl: string, req: RawRequest, timeoutMs = 20_000): Promise<RawResponse> {
+  // A fuzzer bug, not a server one: Node would answer a bodiless 431 that no answer check expects.
+  if (!fitsHeaderLimit(req)) {
+    return Promise.reject(
+      new Error(
+        `the fuzzer built a request whose URL and headers (${requestHeadBytes(req)} bytes) exceed Node's ${maxHeaderSize}-byte header limit (check fitsHeaderLimit first)\n${describeRequest(req)}`,
+      ),
+    );
+  }
+  const sent = fuzzTrace.current.sending(req);
   const url = new URL(baseUrl);
   const body =
     req.body === undefined ? undefined : typeof req.body === 'string' ? Buffer.from(req.body, 'utf8') : req.body;
@@ -97,6 +265,7 @@ export function send(baseUrl: string, req: RawRequest, timeoutMs = 20_000): Prom
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      sent.answer = error ? `none: ${error.message}` : String(value?.status);
       if (error) reject(error);
       else if (value) resolve(value);
     };
@@ -284,6 +453,8 @@ export interface FuzzServer {
   cookie(role: Role): Record<string, string>;
   /** Waits for background work (signup mails, monitor checks) so that snapshots are stable. */
   settle(): Promise<void>;
+  /** The background work settle() would wait for now, and the process's active handles, in one line. */
+  pending(): string;
   /** Makes sure the user and admin sessions still exist (a fuzzed logout or register may end them). */
   ensureSessions(): Promise<void>;
   /** Puts seed data back when fuzzed deletes emptied the tables. */
@@ -356,8 +527,21 @@ export async function startFuzzServer(): Promise<FuzzServer> {
   const cookie = (role: Role): Record<string, string> =>
     role === 'anon' ? {} : { Cookie: `pac_session=${accounts[role].token}` };
 
-  const settle = async () => {
-    await Promise.all([server.runtime.mail.flush(), server.runtime.monitorRunner.idle()]);
+  const settle = () =>
+    fuzzTrace.current.step('settle', async () => {
+      await Promise.all([server.runtime.mail.flush(), server.runtime.monitorRunner.idle()]);
+    });
+
+  const pending = (): string => {
+    const mail = server.runtime.mail.pending();
+    const checks = server.runtime.monitorRunner.pending();
+    const handles = new Map<string, number>();
+    for (const kind of process.getActiveResourcesInfo()) handles.set(kind, (handles.get(kind) ?? 0) + 1);
+    return [
+      `background mail tasks: ${mail.length === 0 ? 'none' : mail.join(', ')}`,
+      `monitor checks: ${checks.monitorIds.length === 0 ? 'none' : `monitors ${checks.monitorIds.join(', ')} (${checks.running} running, ${checks.queued} queued)`}`,
+      `active handles: ${[...handles].map(([kind, n]) => `${kind}×${n}`).join(' ')}`,
+    ].join('; ');
   };
 
   const seedCall = async <T>(role: Role, method: string, path: string, body?: unknown): Promise<T> => {
@@ -451,29 +635,34 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     throw new Error(`the ${role} account's password was changed to one the fuzzer does not know`);
   };
 
-  const ensureSessions = async () => {
-    for (const role of ['user', 'admin'] as const) {
-      const account = accounts[role];
-      if (watcher.get('SELECT id FROM sessions WHERE token_hash = ?', tokenHash(account.token))) continue;
-      const row = watcher.get<{ email: string; password_hash: string }>(
-        'SELECT email, password_hash FROM users WHERE id = ?',
-        account.id,
-      );
-      if (!row) throw new Error(`the ${role} account is gone`);
-      account.password = await currentPassword(role, row.password_hash);
-      account.token = (await login(row.email, account.password)).token;
-    }
-  };
+  const ensureSessions = () =>
+    fuzzTrace.current.step('ensureSessions', async () => {
+      for (const role of ['user', 'admin'] as const) {
+        const account = accounts[role];
+        if (watcher.get('SELECT id FROM sessions WHERE token_hash = ?', tokenHash(account.token))) continue;
+        const row = watcher.get<{ email: string; password_hash: string }>(
+          'SELECT email, password_hash FROM users WHERE id = ?',
+          account.id,
+        );
+        if (!row) throw new Error(`the ${role} account is gone`);
+        account.password = await fuzzTrace.current.step(`checking the ${role}'s password (argon2)`, () =>
+          currentPassword(role, row.password_hash),
+        );
+        account.token = (await login(row.email, account.password)).token;
+      }
+    });
 
   const ensureSeed = async () => {
     const count = (table: string) => watcher.get<{ n: number }>(`SELECT count(*) AS n FROM "${table}"`)?.n ?? 0;
     const sheetsGone = count('signup_sheets') === 0 || count('volunteer_slots') === 0 || count('volunteers') === 0;
     const monitorsGone = count('monitors') === 0 || count('snapshots') === 0;
     if (!sheetsGone && !monitorsGone) return;
-    await ensureSessions();
-    if (sheetsGone) await seedSheets();
-    if (monitorsGone) await seedMonitor();
-    await settle();
+    await fuzzTrace.current.step('ensureSeed', async () => {
+      await ensureSessions();
+      if (sheetsGone) await seedSheets();
+      if (monitorsGone) await seedMonitor();
+      await settle();
+    });
   };
 
   return {
@@ -483,6 +672,7 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     accounts,
     cookie,
     settle,
+    pending,
     ensureSessions,
     ensureSeed,
     seedCall,

@@ -31,6 +31,11 @@
  * More:  FUZZ_RUNS=300 npx vitest run test/fuzz/trpc.fuzz.test.ts    (runs per property)
  * Replay: FUZZ_SEED=<seed> FUZZ_PATH=<path> npx vitest run test/fuzz/trpc.fuzz.test.ts -t '<test name>'
  *         (fast-check prints the seed and path of a failure); FUZZ_STATS=1 prints status counts.
+ * A test that fails or times out also prints a "fuzz trace": its seed, how many runs it got through,
+ * its first failure (fast-check shrinks before it reports, and a long shrink can outlast the test's
+ * time limit), the step and request under way, and the background mail tasks and monitor checks the
+ * server still had. Requests stay within Node's 16 KB header limit (above it Node answers a bodiless
+ * 431 itself; send() refuses to build one).
  */
 import { join } from 'node:path';
 import {
@@ -45,7 +50,7 @@ import {
 import { type DbHandle, migrate, openDatabase } from '@pac/db';
 import { TRPCError } from '@trpc/server';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminCredentials, inDays } from '../support/harness';
 import { mayCall, type ProcedurePath, procedurePaths, procedureSpec } from './procedures';
 import {
@@ -55,8 +60,10 @@ import {
   describeResponse,
   diffSnapshots,
   fileBytes,
+  fitsHeaderLimit,
   fuzzParams,
   fuzzTimeout,
+  fuzzTrace,
   type FuzzServer,
   headerValue,
   hostileString,
@@ -79,6 +86,7 @@ import {
   smallJson,
   startFuzzServer,
   type Template,
+  traced,
   userCredentials,
 } from './support';
 
@@ -92,6 +100,16 @@ beforeAll(async () => {
 afterAll(async () => {
   printStatusCounts();
   await fuzz.close();
+});
+
+// A failed or timed-out test prints what it was doing: its fast-check seed, how far it got, the
+// first failure (fast-check reports one only after shrinking it), the step and request under way,
+// and the background work the server still had (mail tasks, monitor checks). Nothing waits on a clock.
+beforeEach(({ task, signal, onTestFailed }) => {
+  const trace = fuzzTrace.begin(task.name, signal);
+  onTestFailed(() => {
+    console.error(trace.report(fuzz));
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -358,31 +376,34 @@ describe('every tRPC procedure over HTTP, as anonymous, user and admin', () => {
     });
     it(path, { timeout: fuzzTimeout(runsPerProcedure, 1500) }, async () => {
       await fc.assert(
-        fc.asyncProperty(arb, async (r) => {
-          const text = encodeCall(r.plan, fuzz.watcher);
-          const claim = resolveClaim(r.role, r.claim);
-          const headers = identityHeaders(r.role, claim);
-          let req: RawRequest;
-          if (r.method === 'GET' || r.method === 'HEAD') {
-            req = {
-              method: r.method,
-              path: `/trpc/${path}${text === undefined ? '' : `?input=${pctEncode(text)}`}`,
-              headers,
-            };
-          } else {
-            req = {
-              method: r.method,
-              path: `/trpc/${path}`,
-              headers: { ...headers, ...(r.contentType === undefined ? {} : { 'Content-Type': r.contentType }) },
-              body: text,
-            };
-          }
-          fc.pre(req.path.length < maxUrl);
-          const mustFail =
-            spoofReason(r.role, claim) ??
-            (mayCall(r.role, spec.access) ? undefined : `${r.role} called an ${spec.access} procedure`);
-          await exerciseTrpc(req, { mustFail });
-        }),
+        fc.asyncProperty(
+          arb,
+          traced(async (r) => {
+            const text = encodeCall(r.plan, fuzz.watcher);
+            const claim = resolveClaim(r.role, r.claim);
+            const headers = identityHeaders(r.role, claim);
+            let req: RawRequest;
+            if (r.method === 'GET' || r.method === 'HEAD') {
+              req = {
+                method: r.method,
+                path: `/trpc/${path}${text === undefined ? '' : `?input=${pctEncode(text)}`}`,
+                headers,
+              };
+            } else {
+              req = {
+                method: r.method,
+                path: `/trpc/${path}`,
+                headers: { ...headers, ...(r.contentType === undefined ? {} : { 'Content-Type': r.contentType }) },
+                body: text,
+              };
+            }
+            fc.pre(req.path.length < maxUrl);
+            const mustFail =
+              spoofReason(r.role, claim) ??
+              (mayCall(r.role, spec.access) ? undefined : `${r.role} called an ${spec.access} procedure`);
+            await exerciseTrpc(req, { mustFail });
+          }),
+        ),
         fuzzParams(runsPerProcedure),
       );
     });
@@ -441,52 +462,55 @@ describe('cross-cutting tRPC properties', () => {
       claim: claimArb,
     });
     await fc.assert(
-      fc.asyncProperty(arb, async (r) => {
-        const entries = r.plans.map((p) => encodeCall(p, fuzz.watcher));
-        const items = entries.map((e, i) => `"${i}":${e ?? '{}'}`);
-        let input: string;
-        switch (r.shape) {
-          case 'array':
-            input = `[${entries.map((e) => e ?? '{}').join(',')}]`;
-            break;
-          case 'string':
-            input = JSON.stringify(entries.join(''));
-            break;
-          case 'extra-keys':
-            input = `{${[...items, '"99":{"json":1}', '"-1":{"json":2}', '"x":3'].join(',')}}`;
-            break;
-          case 'proto':
-            input = `{"__proto__":{"json":{"polluted":"yes"}},"constructor":{"prototype":{"polluted":"yes"}}${items.length > 0 ? `,${items.join(',')}` : ''}}`;
-            break;
-          case 'object':
-            input = `{${items.join(',')}}`;
-        }
-        const names = r.names.map((n) => pctEncode(n)).join(',');
-        const claim = resolveClaim(r.role, r.claim);
-        const headers = identityHeaders(r.role, claim);
-        const query = r.batch;
-        const req: RawRequest =
-          r.method === 'GET'
-            ? { method: 'GET', path: `/trpc/${names}${query}${query ? '&' : '?'}input=${pctEncode(input)}`, headers }
-            : {
-                method: 'POST',
-                path: `/trpc/${names}${query}`,
-                headers: { ...headers, 'Content-Type': 'application/json' },
-                body: input,
-              };
-        fc.pre(req.path.length < maxUrl && underTrpc(req.path));
-        // Only procedures beyond a user's reach (organizer and admin) and unknown ones: then nothing
-        // may succeed for anonymous callers or users.
-        const adminOnly = r.names.every(
-          (n) =>
-            (procedurePaths as readonly string[]).includes(n) &&
-            !mayCall('user', procedureSpec(n as ProcedurePath).access),
-        );
-        const mustFail =
-          spoofReason(r.role, claim) ??
-          (adminOnly && r.role !== 'admin' ? `${r.role} called admin procedures` : undefined);
-        await exerciseTrpc(req, { mustFail });
-      }),
+      fc.asyncProperty(
+        arb,
+        traced(async (r) => {
+          const entries = r.plans.map((p) => encodeCall(p, fuzz.watcher));
+          const items = entries.map((e, i) => `"${i}":${e ?? '{}'}`);
+          let input: string;
+          switch (r.shape) {
+            case 'array':
+              input = `[${entries.map((e) => e ?? '{}').join(',')}]`;
+              break;
+            case 'string':
+              input = JSON.stringify(entries.join(''));
+              break;
+            case 'extra-keys':
+              input = `{${[...items, '"99":{"json":1}', '"-1":{"json":2}', '"x":3'].join(',')}}`;
+              break;
+            case 'proto':
+              input = `{"__proto__":{"json":{"polluted":"yes"}},"constructor":{"prototype":{"polluted":"yes"}}${items.length > 0 ? `,${items.join(',')}` : ''}}`;
+              break;
+            case 'object':
+              input = `{${items.join(',')}}`;
+          }
+          const names = r.names.map((n) => pctEncode(n)).join(',');
+          const claim = resolveClaim(r.role, r.claim);
+          const headers = identityHeaders(r.role, claim);
+          const query = r.batch;
+          const req: RawRequest =
+            r.method === 'GET'
+              ? { method: 'GET', path: `/trpc/${names}${query}${query ? '&' : '?'}input=${pctEncode(input)}`, headers }
+              : {
+                  method: 'POST',
+                  path: `/trpc/${names}${query}`,
+                  headers: { ...headers, 'Content-Type': 'application/json' },
+                  body: input,
+                };
+          fc.pre(req.path.length < maxUrl && underTrpc(req.path));
+          // Only procedures beyond a user's reach (organizer and admin) and unknown ones: then nothing
+          // may succeed for anonymous callers or users.
+          const adminOnly = r.names.every(
+            (n) =>
+              (procedurePaths as readonly string[]).includes(n) &&
+              !mayCall('user', procedureSpec(n as ProcedurePath).access),
+          );
+          const mustFail =
+            spoofReason(r.role, claim) ??
+            (adminOnly && r.role !== 'admin' ? `${r.role} called admin procedures` : undefined);
+          await exerciseTrpc(req, { mustFail });
+        }),
+      ),
       fuzzParams(250),
     );
   });
@@ -505,7 +529,7 @@ describe('cross-cutting tRPC properties', () => {
     await fc.assert(
       fc.asyncProperty(
         arb.filter((r) => !(procedurePaths as readonly string[]).includes(r.name)),
-        async (r) => {
+        traced(async (r) => {
           const segment =
             r.encode || !/^[\x21-\x7e]*$/.test(r.name) || /[?#]/.test(r.name) ? pctEncode(r.name) : r.name;
           const req: RawRequest =
@@ -520,7 +544,7 @@ describe('cross-cutting tRPC properties', () => {
           fc.pre(underTrpc(req.path));
           const res = await exerciseTrpc(req, { mustFail: 'the procedure does not exist' });
           expect(res.status).toBeGreaterThanOrEqual(400);
-        },
+        }),
       ),
       fuzzParams(150),
     );
@@ -544,20 +568,23 @@ describe('tRPC transport limits and headers', () => {
         batch: fc.boolean(),
       });
       await fc.assert(
-        fc.asyncProperty(arb, async (r) => {
-          const wrap = r.batch ? ['{"0":{"json":{"title":"', '"}}}'] : ['{"json":{"title":"', '"}}'];
-          const body = `${wrap[0] ?? ''}${'x'.repeat(Math.max(0, r.size - (wrap[0]?.length ?? 0) - (wrap[1]?.length ?? 0)))}${wrap[1] ?? ''}`;
-          const res = await exerciseTrpc({
-            method: 'POST',
-            path: `/trpc/${r.path}${r.batch ? '?batch=1' : ''}`,
-            headers: { ...fuzz.cookie(r.role), 'Content-Type': 'application/json' },
-            body,
-          });
-          // The body is read when the input is: a caller refused before that never has it read.
-          const refused = !mayCall(r.role, procedureSpec(r.path).access);
-          if (Buffer.byteLength(body) > limit) expect(refused ? [401, 403, 413] : [413]).toContain(res.status);
-          else expect(res.status).not.toBe(413);
-        }),
+        fc.asyncProperty(
+          arb,
+          traced(async (r) => {
+            const wrap = r.batch ? ['{"0":{"json":{"title":"', '"}}}'] : ['{"json":{"title":"', '"}}'];
+            const body = `${wrap[0] ?? ''}${'x'.repeat(Math.max(0, r.size - (wrap[0]?.length ?? 0) - (wrap[1]?.length ?? 0)))}${wrap[1] ?? ''}`;
+            const res = await exerciseTrpc({
+              method: 'POST',
+              path: `/trpc/${r.path}${r.batch ? '?batch=1' : ''}`,
+              headers: { ...fuzz.cookie(r.role), 'Content-Type': 'application/json' },
+              body,
+            });
+            // The body is read when the input is: a caller refused before that never has it read.
+            const refused = !mayCall(r.role, procedureSpec(r.path).access);
+            if (Buffer.byteLength(body) > limit) expect(refused ? [401, 403, 413] : [413]).toContain(res.status);
+            else expect(res.status).not.toBe(413);
+          }),
+        ),
         fuzzParams(30),
       );
     },
@@ -593,33 +620,39 @@ describe('tRPC transport limits and headers', () => {
       body: shapedInput(['id', 'title', 'email', 'limit']),
     });
     await fc.assert(
-      fc.asyncProperty(arb, async (r) => {
-        const spec = procedureSpec(r.path);
-        const own = r.role === 'anon' ? undefined : fuzz.accounts[r.role].token;
-        const headers: Record<string, string> = {};
-        if (r.host !== undefined && r.host.trim() !== '') headers.Host = r.host.replace(/[^\x21-\x7e]/g, '');
-        if (r.cookie === 'own-then-garbage') headers.Cookie = `pac_session=${own ?? 'x'}; pac_session=garbage`;
-        else if (r.cookie !== undefined) headers.Cookie = r.cookie;
-        else Object.assign(headers, fuzz.cookie(r.role));
-        const claim = resolveClaim(r.role, r.claim);
-        if (claim !== undefined && claim !== '') headers['X-User-ID'] = claim;
-        const text = JSON.stringify({ json: materialize(r.body, fuzz.watcher) });
-        const req: RawRequest =
-          spec.type === 'query'
-            ? { method: 'GET', path: `/trpc/${r.path}?input=${pctEncode(text)}`, headers }
-            : {
-                method: 'POST',
-                path: `/trpc/${r.path}`,
-                headers: { ...headers, 'Content-Type': 'application/json' },
-                body: text,
-              };
-        // The session (first pac_session cookie) decides who calls.
-        const identity: Role = r.cookie === undefined || r.cookie === 'own-then-garbage' ? r.role : 'anon';
-        const mustFail =
-          spoofReason(identity, claim) ??
-          (mayCall(identity, spec.access) ? undefined : `${identity} called an ${spec.access} procedure`);
-        await exerciseTrpc(req, { mustFail });
-      }),
+      fc.asyncProperty(
+        arb,
+        traced(async (r) => {
+          const spec = procedureSpec(r.path);
+          const own = r.role === 'anon' ? undefined : fuzz.accounts[r.role].token;
+          const headers: Record<string, string> = {};
+          if (r.host !== undefined && r.host.trim() !== '') headers.Host = r.host.replace(/[^\x21-\x7e]/g, '');
+          if (r.cookie === 'own-then-garbage') headers.Cookie = `pac_session=${own ?? 'x'}; pac_session=garbage`;
+          else if (r.cookie !== undefined) headers.Cookie = r.cookie;
+          else Object.assign(headers, fuzz.cookie(r.role));
+          const claim = resolveClaim(r.role, r.claim);
+          if (claim !== undefined && claim !== '') headers['X-User-ID'] = claim;
+          const text = JSON.stringify({ json: materialize(r.body, fuzz.watcher) });
+          const req: RawRequest =
+            spec.type === 'query'
+              ? { method: 'GET', path: `/trpc/${r.path}?input=${pctEncode(text)}`, headers }
+              : {
+                  method: 'POST',
+                  path: `/trpc/${r.path}`,
+                  headers: { ...headers, 'Content-Type': 'application/json' },
+                  body: text,
+                };
+          // Node answers a request over its header limit itself (431, no body): Host, Cookie and
+          // X-User-ID can each be thousands of bytes, and a query's input rides in the URL.
+          fc.pre(fitsHeaderLimit(req));
+          // The session (first pac_session cookie) decides who calls.
+          const identity: Role = r.cookie === undefined || r.cookie === 'own-then-garbage' ? r.role : 'anon';
+          const mustFail =
+            spoofReason(identity, claim) ??
+            (mayCall(identity, spec.access) ? undefined : `${identity} called an ${spec.access} procedure`);
+          await exerciseTrpc(req, { mustFail });
+        }),
+      ),
       fuzzParams(200),
     );
   });
@@ -746,38 +779,41 @@ describe('every procedure called directly with random JS values', () => {
     });
     it(path, { timeout: fuzzTimeout(runsDirect, 1500) }, async () => {
       await fc.assert(
-        fc.asyncProperty(arb, async (r) => {
-          const input = materialize(r.input, watcher);
-          const call = procedureOf(createCaller(context(r.role, r.claimed)), path);
-          const before = watcher.snapshot();
-          let thrown: unknown = null;
-          try {
-            consume(await call(input));
-          } catch (error) {
-            thrown = error;
-          }
-          await runtime.mail.flush();
-          countStatus(
-            expect.getState().currentTestName ?? '?',
-            thrown === null ? 'ok' : thrown instanceof TRPCError ? thrown.code : 'other',
-          );
-          if (thrown === null) return;
-          const problems: string[] = [];
-          if (!(thrown instanceof TRPCError))
-            problems.push(`threw a ${thrown instanceof Error ? thrown.name : typeof thrown}, not a TRPCError`);
-          else if (thrown.code === 'INTERNAL_SERVER_ERROR') problems.push('threw INTERNAL_SERVER_ERROR');
-          const changed = diffSnapshots(before, watcher.snapshot());
-          if (changed.length > 0) problems.push(`an error changed the database: ${changed.join('; ')}`);
-          problems.push(...prototypePollution());
-          if (problems.length > 0) {
-            const cause = thrown instanceof TRPCError ? thrown.cause : undefined;
-            const detail =
-              thrown instanceof Error
-                ? `${thrown.message}${cause instanceof Error ? ` (cause: ${cause.message})` : ''}`
-                : typeof thrown;
-            throw new Error(`${problems.join('\n')}\n${path} as ${r.role}: ${detail}`, { cause: thrown });
-          }
-        }),
+        fc.asyncProperty(
+          arb,
+          traced(async (r) => {
+            const input = materialize(r.input, watcher);
+            const call = procedureOf(createCaller(context(r.role, r.claimed)), path);
+            const before = watcher.snapshot();
+            let thrown: unknown = null;
+            try {
+              consume(await call(input));
+            } catch (error) {
+              thrown = error;
+            }
+            await runtime.mail.flush();
+            countStatus(
+              expect.getState().currentTestName ?? '?',
+              thrown === null ? 'ok' : thrown instanceof TRPCError ? thrown.code : 'other',
+            );
+            if (thrown === null) return;
+            const problems: string[] = [];
+            if (!(thrown instanceof TRPCError))
+              problems.push(`threw a ${thrown instanceof Error ? thrown.name : typeof thrown}, not a TRPCError`);
+            else if (thrown.code === 'INTERNAL_SERVER_ERROR') problems.push('threw INTERNAL_SERVER_ERROR');
+            const changed = diffSnapshots(before, watcher.snapshot());
+            if (changed.length > 0) problems.push(`an error changed the database: ${changed.join('; ')}`);
+            problems.push(...prototypePollution());
+            if (problems.length > 0) {
+              const cause = thrown instanceof TRPCError ? thrown.cause : undefined;
+              const detail =
+                thrown instanceof Error
+                  ? `${thrown.message}${cause instanceof Error ? ` (cause: ${cause.message})` : ''}`
+                  : typeof thrown;
+              throw new Error(`${problems.join('\n')}\n${path} as ${r.role}: ${detail}`, { cause: thrown });
+            }
+          }),
+        ),
         fuzzParams(runsDirect),
       );
     });

@@ -21,7 +21,8 @@ export class MailNotConfiguredError extends Error {
  */
 export class MailRuntime {
   private readonly mailers = new Map<string, Mailer>();
-  private readonly inFlight = new Set<Promise<void>>();
+  /** The background mail tasks not finished yet, with their labels. */
+  private readonly inFlight = new Map<Promise<void>, string>();
 
   constructor(private readonly config: Pick<ApiConfig, 'mail' | 'schoolName'>) {}
 
@@ -59,12 +60,17 @@ export class MailRuntime {
         console.error(`${label} failed:`, error instanceof Error ? error.message : error);
       })
       .finally(() => this.inFlight.delete(run));
-    this.inFlight.add(run);
+    this.inFlight.set(run, label);
   }
 
   /** Resolves once every background mail task (including ones started meanwhile) has finished. */
   async flush(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight.keys()]);
+  }
+
+  /** The labels of the background mail tasks still under way (what a `flush` now would wait for). */
+  pending(): string[] {
+    return [...this.inFlight.values()];
   }
 
   /** Closes the pooled transports. */

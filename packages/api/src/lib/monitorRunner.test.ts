@@ -51,6 +51,22 @@ describe('MonitorRunner', () => {
     expect(runner.isChecking(1)).toBe(false);
   });
 
+  it('tells which checks are running and which wait for a slot, until they are done', async () => {
+    const runner = new MonitorRunner({ concurrency: 1, hostSpacingMs: 0 });
+    expect(runner.pending()).toEqual({ monitorIds: [], running: 0, queued: 0 });
+    const checks = [4, 9].map(heldCheck);
+    const runs = checks.map((c) => runner.check(c.result.monitorId, c.run));
+    await settle();
+    expect(runner.pending()).toEqual({ monitorIds: [4, 9], running: 1, queued: 1 });
+    checks[0]?.finish();
+    await runs[0];
+    await settle();
+    expect(runner.pending()).toEqual({ monitorIds: [9], running: 1, queued: 0 });
+    checks[1]?.finish();
+    await runner.idle();
+    expect(runner.pending()).toEqual({ monitorIds: [], running: 0, queued: 0 });
+  });
+
   it('joins a check of the same monitor already under way', async () => {
     const runner = new MonitorRunner({ concurrency: 4, hostSpacingMs: 0 });
     const check = heldCheck(7);

@@ -59,6 +59,11 @@ export class MonitorRunner {
     return this.inFlight.has(monitorId);
   }
 
+  /** The monitors whose check is queued or running (what `idle` now would wait for), and how many run. */
+  pending(): { monitorIds: number[]; running: number; queued: number } {
+    return { monitorIds: [...this.inFlight.keys()], running: this.running, queued: this.waiting.length };
+  }
+
   /** Resolves when every check under way has finished. */
   async idle(): Promise<void> {
     await Promise.allSettled([...this.inFlight.values()]);
