@@ -39,6 +39,28 @@ function onlyEnglishZodMessages() {
   };
 }
 
+/**
+ * node:http through require() rather than an ES import, for our code and for bundled ES modules
+ * (@trpc/server's adapter). On Node 24 an ES import of node:http reads every export of it, and one
+ * of them loads Node's own bundled undici (its fetch and WebSocket): ~17 MB of a bare process, and
+ * ~10 MB of the idle server, for code the server never calls. require() leaves that export unread.
+ * @returns {import('esbuild').Plugin}
+ */
+function httpThroughRequire() {
+  return {
+    name: 'http-through-require',
+    setup(b) {
+      b.onResolve({ filter: /^(node:)?http$/ }, (args) =>
+        args.kind === 'import-statement' ? { path: 'node:http', namespace: 'http-through-require' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'http-through-require' }, () => ({
+        contents: "module.exports = require('node:http');",
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 /** @param {string} path relative to this folder */
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const dist = here('./dist');
@@ -68,7 +90,7 @@ const result = await build({
   legalComments: 'none',
   logLevel: 'warning',
   metafile: true,
-  plugins: [onlyEnglishZodMessages()],
+  plugins: [onlyEnglishZodMessages(), httpThroughRequire()],
 });
 // The entry checks the Node version before the bundle loads: the bundle's imports of the native
 // modules are resolved before any of its own code runs, and on an older Node they fail with a

@@ -115,6 +115,18 @@ describe('the production build (apps/server/dist/main.js)', () => {
       expect(everywhere.some((input) => input.includes(`/${library}/`))).toBe(true);
   });
 
+  it("reaches node:http through require(), never an ES import (which loads Node 24's own undici)", () => {
+    const meta = JSON.parse(readFileSync(join(repoRoot, 'apps/server/dist/meta.json'), 'utf8')) as {
+      outputs: Record<string, { imports: { path: string; kind: string }[] }>;
+    };
+    const kinds = Object.values(meta.outputs)
+      .flatMap((output) => output.imports)
+      .filter((i) => i.path === 'node:http' || i.path === 'http')
+      .map((i) => i.kind);
+    expect(kinds).toContain('require-call');
+    expect(kinds).not.toContain('import-statement');
+  });
+
   it('is what `pnpm start` and the systemd unit both run, through scripts/serve.sh', () => {
     const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: { start: string } };
     expect(manifest.scripts.start).toMatch(/&& sh scripts\/serve\.sh$/);
