@@ -112,8 +112,12 @@ export function createMailer(config: MailConfig): Mailer {
       }
     },
     close() {
-      // Nothing to close when no mail was ever sent.
-      void transport?.then((t) => t.close());
+      // Nothing to close when no mail was ever sent (or nodemailer could not be loaded, which every
+      // send has already reported).
+      void transport?.then(
+        (t) => t.close(),
+        () => undefined,
+      );
     },
   };
 }
