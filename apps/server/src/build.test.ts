@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, queryOne } from '../test/support/harness';
+import { adminCredentials, ApiClient, createSheetWithSlot, queryOne } from '../test/support/harness';
 import { startFakeGraphApi, startSchoolSite } from '../test/support/sites';
 import { smtpEnv, startTestSmtp } from '../test/support/smtp';
 
@@ -225,19 +225,9 @@ describe('the production build (apps/server/dist/main.js)', () => {
       expect(snapshot?.content).toBe('District news\nTerm starts Monday');
 
       // Mail: nodemailer, with the first signup's confirmation.
-      const sheet = await admin.post<{ id: number }>('/api/signup-sheets', {
-        title: 'Book Fair',
-        eventDate: new Date(Date.now() + 7 * 86_400_000).toISOString(),
-        organizerName: 'Olivia Organizer',
-        organizerEmail: 'olivia@example.org',
-      });
-      const slot = await admin.post<{ id: number }>('/api/volunteer-slots', {
-        signupSheetId: sheet.body.id,
-        title: 'Cashier',
-        maxVolunteers: 2,
-      });
+      const { slotId } = await createSheetWithSlot(admin, 2, { title: 'Book Fair' });
       const signup = await new ApiClient(url).post<{ confirmationEmail: boolean }>('/api/volunteers', {
-        slotId: slot.body.id,
+        slotId,
         name: 'Casey Jones',
         email: 'casey@example.org',
         phone: '555-0101',

@@ -132,6 +132,7 @@ export function setupSchoolMonitors(ctx: ServiceContext, slug: string | undefine
       if (row) created.push(row);
       existing.add(url);
     }
+    if (created.length > 0) prepareChecks();
     return {
       message:
         created.length === 0
