@@ -132,9 +132,8 @@ describe('publicMessage and zodIssues', () => {
   });
 });
 
-describe('the procedure chain as installed (patches/@trpc__server@11.19.0.patch)', () => {
-  // Every middleware spreads the call's options, context and input; the patch copies them with
-  // Object.assign instead of a defineProperty per key.
+describe('the procedure chain', () => {
+  // Every middleware spreads the call's options, context and input on to the next.
   const probe = router({
     echo: userProcedure
       .input(z.looseObject({ a: z.number() }))
