@@ -1,7 +1,7 @@
 import type { Db } from '@pac/db';
 import type { ApiConfig } from './config';
 import { LoginThrottle } from './lib/loginThrottle';
-import { MailRuntime } from './lib/mail';
+import { MailRuntime } from './email/mailRuntime';
 import { MonitorRunner } from './lib/monitorRunner';
 import { PasswordHasher } from './lib/passwords';
 import { SlidingWindowLimiter } from './lib/rateLimit';

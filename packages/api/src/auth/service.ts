@@ -6,10 +6,10 @@ import { TRPCError } from '@trpc/server';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
+import { currentSender, sendMail } from '../email/service';
 import { assertOwnerOrAdmin, isAdmin } from '../lib/access';
 import { emailTokenUrl, issueEmailToken, redeemEmailToken, revokeEmailTokens } from '../lib/emailTokens';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { currentSender, sendMail } from '../notifications/service';
 import { emailTaken, findUserByEmail, getUser, toSessionUser, userMessages } from '../users/service';
 import { claimSignupsByEmail, type HistoryEntry, signupHistory } from '../volunteers/service';
 

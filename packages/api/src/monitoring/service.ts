@@ -17,9 +17,10 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
+import { adminRecipient, sendMail } from '../email/service';
 import type { CheckResult, CheckTools } from '../lib/monitorRunner';
 import { commitTogether } from '../lib/sharedCommits';
-import { adminRecipient, notificationHistory, queueChangeNotifications, sendMail } from '../notifications/service';
+import { notificationHistory, queueChangeNotifications } from '../notifications/service';
 import { RuntimeKey } from '../runtime';
 
 /**

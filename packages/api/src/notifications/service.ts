@@ -12,94 +12,22 @@ import {
   changeCaption,
   changeNotification,
   changePostText,
-  type MailMessage,
   postToFacebook,
   postToInstagram,
   postWebhook,
-  testEmail,
 } from '@pac/notify';
-import { TRPCError } from '@trpc/server';
 import { and, asc, desc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { ApiConfig } from '../config';
 import type { ServiceContext } from '../context';
+import { MailNotConfiguredError } from '../email/mailRuntime';
+import { adminRecipient, sendMail } from '../email/service';
 import { graphConfig, instagramImageUrl } from '../lib/graph';
-import { MailNotConfiguredError, type Sender } from '../lib/mail';
-import { getSetting } from '../settings/service';
 
 /**
- * What the server sends: the mail sender of the Email Settings tab (every email goes through
- * `sendMail`), and the change notifications queued for each channel and delivered with retries.
+ * The change notifications: one per (change, channel) of a watched page, queued when a check
+ * finds a change and delivered with retries. Their email channel sends through `sendMail`
+ * (email/service.ts).
  */
-
-// ---------------------------------------------------------------------------------------------
-// Email: the sender, and one message through the Runtime's mail pool
-
-/** The sender account: the settings senderEmail/senderPassword override EMAIL_USER/EMAIL_APP_PASSWORD. */
-export function currentSender(ctx: Pick<ServiceContext, 'config' | 'runtime'>): Sender | null {
-  const user = getSetting(ctx, 'senderEmail');
-  const password = getSetting(ctx, 'senderPassword');
-  if (user && password) return { user, password, source: 'settings' };
-  const { envUser, envPassword } = ctx.config.mail;
-  if (envUser && envPassword) return { user: envUser, password: envPassword, source: 'environment' };
-  return null;
-}
-
-/** Where admin mail goes: the adminEmail setting, else the sender's own address. */
-export function adminRecipient(ctx: Pick<ServiceContext, 'config' | 'runtime'>): string | null {
-  return getSetting(ctx, 'adminEmail') ?? currentSender(ctx)?.user ?? null;
-}
-
-/** BAD_REQUEST with the Email Settings sentence, for a procedure that cannot work without a sender. */
-export function assertMailConfigured(ctx: Pick<ServiceContext, 'config' | 'runtime'>): void {
-  if (!currentSender(ctx)) throw new TRPCError({ code: 'BAD_REQUEST', message: new MailNotConfiguredError().message });
-}
-
-/** Sends one message from the current sender. */
-export async function sendMail(ctx: Pick<ServiceContext, 'config' | 'runtime'>, message: MailMessage): Promise<void> {
-  const sender = currentSender(ctx);
-  if (!sender) throw new MailNotConfiguredError();
-  await ctx.runtime.mail.send(sender, message);
-}
-
-/** The Email Settings tab's summary. Never includes a password. */
-export function emailStatus(ctx: ServiceContext) {
-  const sender = currentSender(ctx);
-  return {
-    configured: sender !== null,
-    /** 'settings' when the tab overrides the environment, 'environment' for EMAIL_USER, else null. */
-    senderSource: sender?.source ?? null,
-    senderEmail: getSetting(ctx, 'senderEmail'),
-    environmentSender: ctx.config.mail.envUser ?? null,
-    adminEmail: getSetting(ctx, 'adminEmail'),
-    recipient: adminRecipient(ctx),
-  };
-}
-
-/** 'Send Test Posts to Email': a test message to the default recipient. */
-export async function sendTestEmail(ctx: ServiceContext) {
-  const recipient = adminRecipient(ctx);
-  if (!recipient) throw new TRPCError({ code: 'BAD_REQUEST', message: new MailNotConfiguredError().message });
-  const { schoolName, timeZone } = ctx.config;
-  try {
-    await sendMail(ctx, {
-      to: recipient,
-      ...testEmail({ schoolName, recipient, sentAt: ctx.runtime.now(), timeZone }),
-    });
-  } catch (error) {
-    if (error instanceof MailNotConfiguredError)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: error.message, cause: error });
-    // The mail server's answer is the useful part for the admin; it never contains the password.
-    return {
-      success: false,
-      recipient,
-      message: error instanceof Error ? error.message : 'The test email could not be sent',
-    };
-  }
-  return { success: true, recipient, message: `Test email sent to ${recipient}` };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Change notifications: one per (change, channel), sent with retries
 
 type Channel = Notification['channel'];
 

@@ -11,8 +11,8 @@ import {
 } from '@pac/notify';
 import type { ApiConfig } from '../config';
 import type { ServiceContext } from '../context';
+import { sendMail } from '../email/service';
 import { signLink } from '../lib/links';
-import { sendMail } from '../notifications/service';
 import { manageToken } from './manageLink';
 
 /**

@@ -1,7 +1,7 @@
 import { type Executor, signupSheets, type Volunteer, volunteers, volunteerSlots } from '@pac/db';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
-import { currentSender } from '../notifications/service';
+import { currentSender } from '../email/service';
 import { sendPromotionEmail } from './mail';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MailRuntime } from './mail';
+import { MailRuntime } from './mailRuntime';
 
 // No task here sends anything: the mail server is never contacted.
 const config = { schoolName: 'Test School', mail: { host: '127.0.0.1', port: 25, secure: false } };

@@ -1,7 +1,7 @@
 import { createMailer, type Mailer, type MailMessage } from '@pac/notify';
 import type { ApiConfig } from '../config';
 
-/** The account mail goes out from (see notifications/service.ts `currentSender`). */
+/** The account mail goes out from (see service.ts `currentSender`). */
 export interface Sender {
   user: string;
   password: string;
@@ -45,7 +45,7 @@ export class MailRuntime {
     return mailer;
   }
 
-  /** Sends one message from this sender. */
+  /** Sends one message from this sender. Only `sendMail` (service.ts) calls it: every email goes through there. */
   async send(sender: Sender, message: MailMessage): Promise<void> {
     await this.mailerFor(sender).send(message);
   }
