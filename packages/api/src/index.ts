@@ -1,4 +1,6 @@
 export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from './root';
+export { procedureMeta, procedurePaths } from './root';
+export type { ProcedureAccess, ProcedureMeta } from './trpc';
 export type { ApiConfig, MonitorConfig, SchoolMonitorDefinition, SocialConfig } from './config';
 export {
   createContextInner,

@@ -15,7 +15,7 @@ import { socialRouter } from './social/router';
 import { statsRouter } from './stats/router';
 import { usersRouter } from './users/router';
 import { volunteersRouter } from './volunteers/router';
-import { createCallerFactory, router } from './trpc';
+import { createCallerFactory, type ProcedureMeta, router } from './trpc';
 
 export const appRouter = router({
   auth: authRouter,
@@ -44,3 +44,16 @@ export type RouterInputs = inferRouterInputs<AppRouter>;
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export const createCaller = createCallerFactory(appRouter);
+
+/** Every procedure's path ('sheets.byId'), as the routers name them. */
+export const procedurePaths: readonly string[] = Object.keys(appRouter._def.procedures);
+
+/**
+ * What a procedure declares about itself (trpc.ts `ProcedureMeta`: its tier's access, whether the
+ * public read cache may keep its answer), by path; null for a path that names no procedure.
+ */
+export function procedureMeta(path: string): ProcedureMeta | null {
+  if (!Object.hasOwn(appRouter._def.procedures, path)) return null;
+  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def?: { meta?: ProcedureMeta } }>)[path];
+  return procedure?._def?.meta ?? {};
+}

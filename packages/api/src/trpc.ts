@@ -21,17 +21,37 @@ export function publicMessage(error: TRPCError): string {
   return error.message;
 }
 
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const issues = error.cause instanceof ZodError ? zodIssues(error.cause) : undefined;
-    return {
-      ...shape,
-      message: publicMessage(error),
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
-    };
-  },
-});
+/** Who may call a procedure: its tier. */
+export type ProcedureAccess = 'public' | 'user' | 'organizer' | 'admin';
+
+/**
+ * What is true of a procedure for the rest of the system, declared on it and read from here (the
+ * public read cache, the fuzz suite), never kept in a second table. `access` is set by the tier the
+ * procedure is built on; a procedure adds the rest with `.meta({ … })`, which merges.
+ */
+export interface ProcedureMeta {
+  access?: ProcedureAccess;
+  /**
+   * Its answer to a signed-out caller depends only on the database and the input (not on the clock,
+   * the caller's address or a cookie), so the public read cache may keep it until the database changes.
+   */
+  publicCache?: boolean;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const issues = error.cause instanceof ZodError ? zodIssues(error.cause) : undefined;
+      return {
+        ...shape,
+        message: publicMessage(error),
+        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
+      };
+    },
+  });
 
 /**
  * The X-User-ID header is a hint the client sends; it never identifies anyone. A request whose
@@ -67,13 +87,13 @@ export const createCallerFactory = t.createCallerFactory;
 // beyond that) goes through lib/access.ts and lib/sheetAccess.ts, which these checks share.
 
 /** Anyone; a signed-in caller whose X-User-ID disagrees with the session is refused. */
-export const publicProcedure = t.procedure.use(rejectSpoofedUser);
+export const publicProcedure = t.procedure.use(rejectSpoofedUser).meta({ access: 'public' });
 /** A signed-in user: `ctx.user` is set (else UNAUTHORIZED 'Please sign in to continue'). */
-export const userProcedure = publicProcedure.use(requireUser);
+export const userProcedure = publicProcedure.use(requireUser).meta({ access: 'user' });
 /**
  * An organizer or an administrator (else FORBIDDEN 'Organizer access required'). Which sheets an
  * organizer may touch is the service's rule: lib/sheetAccess.ts.
  */
-export const organizerProcedure = userProcedure.use(requireOrganizer);
+export const organizerProcedure = userProcedure.use(requireOrganizer).meta({ access: 'organizer' });
 /** An administrator (else FORBIDDEN 'Administrator access required'). */
-export const adminProcedure = userProcedure.use(requireAdmin);
+export const adminProcedure = userProcedure.use(requireAdmin).meta({ access: 'admin' });

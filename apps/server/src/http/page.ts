@@ -3,7 +3,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCaller } from '@pac/api';
-import { type EmbeddedQuery, pageDataElementId, type RenderPage } from '@pac/validators/page-data';
+import {
+  type EmbeddedQuery,
+  pageDataElementId,
+  pageQueries,
+  type PageQuery,
+  pageRoutes,
+  type RenderPage,
+} from '@pac/validators/page-data';
 import superjson from 'superjson';
 import { RenderedPages } from './renderedPages';
 import { logRequestError } from './requestLog';
@@ -27,52 +34,20 @@ import { contextFromRequest, type HttpDeps } from './session';
 
 type Caller = ReturnType<typeof createCaller>;
 
-interface PageRoute {
-  pattern: RegExp;
-  /** The page's module in the web app's source (its key in Vite's manifest), when it loads on demand. */
-  module?: string;
-  /** The page is rendered here from its first data (every query it needs on first render is embedded). */
-  serverRendered?: boolean;
-  /** The page's first queries; `params` are the pattern's groups. */
-  queries: (caller: Caller, params: string[]) => { path: string; input?: unknown; run: () => Promise<unknown> }[];
+/**
+ * Runs the query at `path` as the page's own query would (`pageRoutes`, in @pac/validators, says
+ * which pages embed which queries; the web app reads the same table).
+ */
+function runQuery(caller: Caller, { path, input }: PageQuery): Promise<unknown> {
+  const [domain = '', name = ''] = path.split('.');
+  const procedures = caller as unknown as Record<
+    string,
+    Record<string, ((input?: unknown) => Promise<unknown>) | undefined>
+  >;
+  const procedure = procedures[domain]?.[name];
+  if (!procedure) return Promise.reject(new Error(`No procedure ${path}`));
+  return input === undefined ? procedure() : procedure(input);
 }
-
-/** What every page gets: the signed-in user, and the school's clock that every time on it is read on. */
-const everyPage = (caller: Caller) => [
-  { path: 'auth.me', run: () => caller.auth.me() },
-  { path: 'settings.schoolClock', run: () => caller.settings.schoolClock() },
-];
-
-const routes: PageRoute[] = [
-  {
-    pattern: /^\/$/,
-    serverRendered: true,
-    queries: (caller) => [
-      ...everyPage(caller),
-      { path: 'settings.heroContent', run: () => caller.settings.heroContent() },
-      {
-        path: 'settings.getPublic',
-        input: { key: 'heroImageUrl' },
-        run: () => caller.settings.getPublic({ key: 'heroImageUrl' }),
-      },
-      { path: 'sheets.list', run: () => caller.sheets.list() },
-    ],
-  },
-  {
-    // Only a plain decimal id: anything else is the page's own "not found".
-    pattern: /^\/signup-sheet\/([1-9][0-9]{0,15})\/?$/,
-    module: 'src/pages/SignupSheet.page.tsx',
-    serverRendered: true,
-    queries: (caller, [idText]) => {
-      const id = Number(idText);
-      if (!Number.isSafeInteger(id)) return everyPage(caller);
-      return [...everyPage(caller), { path: 'sheets.byId', input: { id }, run: () => caller.sheets.byId({ id }) }];
-    },
-  },
-];
-
-/** Every other page of the app: what every page gets, only. */
-const otherPage: PageRoute = { pattern: /^/, queries: everyPage };
 
 /**
  * JSON that is safe inside a `<script type="application/json">` element: `<` (so no `</script>` or
@@ -164,7 +139,7 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
   // What index.html already loads or preloads needs no second hint.
   const inTemplate = new Set([...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((m) => m[1]));
   const preloads = new Map<string, string>();
-  for (const route of routes) {
+  for (const route of pageRoutes) {
     if (!route.module) continue;
     const { scripts, styles } = chunkFiles(manifest, route.module);
     // The page's stylesheets start with the HTML rather than once the app asks for the page's chunk
@@ -183,23 +158,16 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
   }
 
   return async (req, res, pathname) => {
-    let route = otherPage;
-    let params: string[] = [];
-    for (const candidate of routes) {
-      const match = candidate.pattern.exec(pathname);
-      if (!match) continue;
-      route = candidate;
-      params = match.slice(1);
-      break;
-    }
+    const { route, queries } = pageQueries(pathname);
     const context = contextFromRequest(req, res, deps);
     const caller = createCaller(context);
     const embedded: EmbeddedQuery[] = [];
     // A query that fails (a sheet that does not exist) is left to the page, which asks again and shows why.
     await Promise.all(
-      route.queries(caller, params).map(async ({ path, input, run }) => {
+      queries.map(async (query) => {
+        const { path, input } = query;
         try {
-          const data = superjson.serialize(await run());
+          const data = superjson.serialize(await runQuery(caller, query));
           embedded.push(input === undefined ? { path, data } : { path, input, data });
         } catch {
           // The page's own query reports it.
@@ -210,7 +178,7 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
     embedded.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const json = scriptSafeJson(embedded);
     let rendered = '';
-    const render = route.serverRendered && renderer ? await renderer(req) : null;
+    const render = route?.serverRendered && renderer ? await renderer(req) : null;
     if (render) {
       // Only a signed-out visitor's page is the same for everyone with the same data.
       const key = context.user === null ? `${pathname}\n${json}` : null;
@@ -227,7 +195,7 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
         }
       }
     }
-    const head = route.module ? (preloads.get(route.module) ?? '') : '';
+    const head = route?.module ? (preloads.get(route.module) ?? '') : '';
     const data = `<script id="${pageDataElementId}" type="application/json">${json}</script>`;
     // Functions, not replacement strings: a sheet's title may hold `$&` or `$'`, which a
     // replacement string would expand into parts of the template.

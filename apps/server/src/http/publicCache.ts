@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { procedureMeta } from '@pac/api';
 import type { Db } from '@pac/db';
 import { readCookie, sessionCookieName } from './session';
 
@@ -15,8 +16,12 @@ import { readCookie, sessionCookieName } from './session';
  * from when the answer was made. None of these answers depend on the clock.
  */
 
-/** Public read procedures whose answer depends only on the database and the input. */
-const cacheableProcedures = new Set(['sheets.list', 'sheets.byId', 'settings.heroContent', 'settings.getPublic']);
+/**
+ * A procedure's answer may be kept when the procedure says so (`.meta({ publicCache: true })` in its
+ * router: it depends only on the database and the input).
+ */
+const cacheableProcedure = (path: string): boolean => procedureMeta(path)?.publicCache === true;
+/** The REST reads over sheets.list and sheets.byId, which declare themselves cacheable. */
 const cacheableRest = /^\/api\/signup-sheets(?:\/[0-9]+)?$/;
 
 interface Entry {
@@ -63,7 +68,7 @@ export class PublicReadCache {
     const { pathname } = url;
     if (pathname.startsWith('/trpc/')) {
       const procedures = pathname.slice('/trpc/'.length).split(',');
-      if (!procedures.every((p) => cacheableProcedures.has(p))) return null;
+      if (!procedures.every(cacheableProcedure)) return null;
     } else if (!cacheableRest.test(pathname)) return null;
     return `${pathname}${url.search}`;
   }

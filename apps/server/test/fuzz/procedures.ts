@@ -1,22 +1,29 @@
 /**
- * What the fuzz tests know about each tRPC procedure: who may call it, and the field names of its
- * input (the arbitraries build values from these names, see fieldValue in support.ts).
+ * What the fuzz tests know about each tRPC procedure. Who may call it and whether it is a query or
+ * a mutation are the procedure's own declarations (its tier's `meta.access`, its type), read from
+ * appRouter; this table adds only what the fuzz needs to build inputs: the field names of each input
+ * (the arbitraries build values from these names, see fieldValue in support.ts) and where real ids
+ * come from.
  *
- * trpc.fuzz.test.ts checks this table against appRouter._def.procedures, so that a new procedure
+ * trpc.fuzz.test.ts checks this table against appRouter's procedures, so that a new procedure
  * without an entry here fails the fuzz suite; rest.fuzz.test.ts maps every REST route onto it.
  */
+import { appRouter, type ProcedureAccess, procedureMeta } from '@pac/api';
 import type { IdTable } from './support';
 
 /** Who may call: organizer is the tier between user and admin (the fuzz callers hold no organizer, so only admins pass it). */
-export type Access = 'public' | 'user' | 'organizer' | 'admin';
+export type Access = ProcedureAccess;
 
-export interface ProcedureSpec {
-  type: 'query' | 'mutation';
-  access: Access;
+interface InputSpec {
   /** The input's field names ([] for no input). */
   fields: readonly string[];
   /** Where the `id` field's real values come from. */
   idTable?: IdTable;
+}
+
+export interface ProcedureSpec extends InputSpec {
+  type: 'query' | 'mutation';
+  access: Access;
 }
 
 const sheetFields = ['title', 'description', 'eventDate', 'organizerName', 'organizerEmail'] as const;
@@ -47,117 +54,118 @@ const heroFields = [
   'visibility',
 ] as const;
 
-const q = (access: Access, fields: readonly string[] = [], idTable?: IdTable): ProcedureSpec => ({
-  type: 'query',
-  access,
-  fields,
-  idTable,
-});
-const m = (access: Access, fields: readonly string[] = [], idTable?: IdTable): ProcedureSpec => ({
-  type: 'mutation',
-  access,
-  fields,
-  idTable,
-});
+const input = (fields: readonly string[] = [], idTable?: IdTable): InputSpec => ({ fields, idTable });
 
 export const procedureSpecs = {
-  'auth.register': m('public', ['name', 'email', 'password', 'phone', 'emailConsent', 'isAdmin']),
-  'auth.login': m('public', ['email', 'password']),
-  'auth.logout': m('public'),
-  'auth.me': q('public'),
-  'auth.profile': q('user', ['userId']),
-  'auth.updateAccount': m('user', ['userId', 'name', 'email', 'phone', 'emailConsent']),
-  'auth.changePassword': m('user', ['userId', 'currentPassword', 'newPassword', 'confirmPassword']),
-  'auth.verifyEmail': m('public', ['token']),
-  'auth.resendVerification': m('user'),
-  'auth.forgotPassword': m('public', ['email']),
-  'auth.resetPassword': m('public', ['token', 'newPassword', 'confirmPassword']),
+  'auth.register': input(['name', 'email', 'password', 'phone', 'emailConsent', 'isAdmin']),
+  'auth.login': input(['email', 'password']),
+  'auth.logout': input(),
+  'auth.me': input(),
+  'auth.profile': input(['userId']),
+  'auth.updateAccount': input(['userId', 'name', 'email', 'phone', 'emailConsent']),
+  'auth.changePassword': input(['userId', 'currentPassword', 'newPassword', 'confirmPassword']),
+  'auth.verifyEmail': input(['token']),
+  'auth.resendVerification': input(),
+  'auth.forgotPassword': input(['email']),
+  'auth.resetPassword': input(['token', 'newPassword', 'confirmPassword']),
 
-  'sheets.list': q('public'),
-  'sheets.byId': q('public', ['id'], 'signup_sheets'),
-  'sheets.managed': q('organizer'),
-  'sheets.create': m('organizer', sheetFields),
-  'sheets.update': m('organizer', ['id', ...sheetFields, 'ownerId', 'moveSlots'], 'signup_sheets'),
-  'sheets.delete': m('organizer', ['id'], 'signup_sheets'),
-  'sheets.duplicate': m('organizer', ['id', 'eventDate'], 'signup_sheets'),
+  'sheets.list': input(),
+  'sheets.byId': input(['id'], 'signup_sheets'),
+  'sheets.managed': input(),
+  'sheets.create': input(sheetFields),
+  'sheets.update': input(['id', ...sheetFields, 'ownerId', 'moveSlots'], 'signup_sheets'),
+  'sheets.delete': input(['id'], 'signup_sheets'),
+  'sheets.duplicate': input(['id', 'eventDate'], 'signup_sheets'),
 
-  'slots.create': m('organizer', ['signupSheetId', ...slotFields]),
-  'slots.update': m('organizer', ['id', ...slotFields], 'volunteer_slots'),
-  'slots.delete': m('organizer', ['id'], 'volunteer_slots'),
+  'slots.create': input(['signupSheetId', ...slotFields]),
+  'slots.update': input(['id', ...slotFields], 'volunteer_slots'),
+  'slots.delete': input(['id'], 'volunteer_slots'),
 
-  'volunteers.create': m('public', ['slotId', 'userId', ...volunteerFields, 'waitlist']),
-  'volunteers.cancelInfo': q('public', ['id', 'token'], 'volunteers'),
-  'volunteers.cancelByLink': m('public', ['id', 'token'], 'volunteers'),
+  'volunteers.create': input(['slotId', 'userId', ...volunteerFields, 'waitlist']),
+  'volunteers.cancelInfo': input(['id', 'token'], 'volunteers'),
+  'volunteers.cancelByLink': input(['id', 'token'], 'volunteers'),
   // The manage link (/my-signup?token=…): the token names the volunteer; the fuzz cannot sign one.
-  'volunteers.manageInfo': q('public', ['token']),
-  'volunteers.cancelByToken': m('public', ['token']),
-  'volunteers.move': m('public', ['token', 'slotId']),
+  'volunteers.manageInfo': input(['token']),
+  'volunteers.cancelByToken': input(['token']),
+  'volunteers.move': input(['token', 'slotId']),
   // Anyone may call these; the service decides (own signup or admin).
-  'volunteers.update': m('user', ['id', ...volunteerFields], 'volunteers'),
-  'volunteers.delete': m('user', ['id'], 'volunteers'),
+  'volunteers.update': input(['id', ...volunteerFields], 'volunteers'),
+  'volunteers.delete': input(['id'], 'volunteers'),
 
-  'settings.getPublic': q('public', ['key']),
-  'settings.get': q('admin', ['key']),
-  'settings.set': m('admin', ['key', 'value']),
-  'settings.heroContent': q('public'),
-  'settings.schoolClock': q('public'),
-  'settings.updateHeroContent': m('admin', heroFields),
-  'settings.uploadHeroImage': m('admin', ['data']),
-  'settings.logoUrl': q('public'),
-  'settings.mayUpload': q('admin'),
-  'settings.uploadLogo': m('admin', ['data']),
+  'settings.getPublic': input(['key']),
+  'settings.get': input(['key']),
+  'settings.set': input(['key', 'value']),
+  'settings.heroContent': input(),
+  'settings.schoolClock': input(),
+  'settings.updateHeroContent': input(heroFields),
+  'settings.uploadHeroImage': input(['data']),
+  'settings.logoUrl': input(),
+  'settings.mayUpload': input(),
+  'settings.uploadLogo': input(['data']),
 
-  'stats.get': q('admin'),
-  'exports.volunteers': q('organizer'),
+  'stats.get': input(),
+  'exports.volunteers': input(),
 
-  'reminders.pending': q('organizer', ['days']),
-  'reminders.send': m('organizer', ['signupSheetId', 'reminderType']),
-  'reminders.unsubscribe': m('public', ['id', 'token'], 'volunteers'),
+  'reminders.pending': input(['days']),
+  'reminders.send': input(['signupSheetId', 'reminderType']),
+  'reminders.unsubscribe': input(['id', 'token'], 'volunteers'),
 
-  'notifications.emailStatus': q('admin'),
-  'notifications.testEmail': m('admin'),
+  'notifications.emailStatus': input(),
+  'notifications.testEmail': input(),
 
-  'monitors.list': q('admin'),
-  'monitors.byId': q('admin', ['id'], 'monitors'),
-  'monitors.create': m('admin', monitorFields),
-  'monitors.update': m('admin', ['id', ...monitorFields, 'status'], 'monitors'),
-  'monitors.delete': m('admin', ['id'], 'monitors'),
-  'monitors.check': m('admin', ['id'], 'monitors'),
-  'monitors.checkAll': m('admin'),
-  'monitors.setupSchool': m('admin', ['slug']),
-  'monitors.changes': q('admin', ['limit']),
+  'monitors.list': input(),
+  'monitors.byId': input(['id'], 'monitors'),
+  'monitors.create': input(monitorFields),
+  'monitors.update': input(['id', ...monitorFields, 'status'], 'monitors'),
+  'monitors.delete': input(['id'], 'monitors'),
+  'monitors.check': input(['id'], 'monitors'),
+  'monitors.checkAll': input(),
+  'monitors.setupSchool': input(['slug']),
+  'monitors.changes': input(['limit']),
 
-  'monitoring.health': q('admin'),
-  'monitoring.activity': q('admin', ['limit']),
-  'monitoring.snapshots': q('admin', ['limit']),
-  'monitoring.snapshot': q('admin', ['id'], 'snapshots'),
-  'monitoring.notifications': q('admin', ['limit']),
+  'monitoring.health': input(),
+  'monitoring.activity': input(['limit']),
+  'monitoring.snapshots': input(['limit']),
+  'monitoring.snapshot': input(['id'], 'snapshots'),
+  'monitoring.notifications': input(['limit']),
 
-  'social.status': q('admin'),
-  'social.test': m('admin'),
-  'social.testPost': m('admin'),
-  'social.processNotifications': m('admin'),
-  'social.createDemoNotifications': m('admin'),
+  'social.status': input(),
+  'social.test': input(),
+  'social.testPost': input(),
+  'social.processNotifications': input(),
+  'social.createDemoNotifications': input(),
 
-  'users.list': q('admin'),
-  'users.setRole': m('admin', ['id', 'role'], 'users'),
+  'users.list': input(),
+  'users.setRole': input(['id', 'role'], 'users'),
 
-  'calendar.events': q('public'),
+  'calendar.events': input(),
   // The token is signed over the user's id and feed version: the fuzz's made-up ones all answer 404.
-  'calendar.feed': q('public', ['token']),
-  'calendar.myFeed': q('user'),
-  'calendar.resetFeed': m('user'),
+  'calendar.feed': input(['token']),
+  'calendar.myFeed': input(),
+  'calendar.resetFeed': input(),
 
-  'roster.get': q('organizer', ['sheetId']),
-  'roster.checkIn': m('organizer', ['id', 'attended'], 'volunteers'),
-} as const satisfies Record<string, ProcedureSpec>;
+  'roster.get': input(['sheetId']),
+  'roster.checkIn': input(['id', 'attended'], 'volunteers'),
+} as const satisfies Record<string, InputSpec>;
 
 export type ProcedurePath = keyof typeof procedureSpecs;
 
 export const procedurePaths = Object.keys(procedureSpecs) as ProcedurePath[];
 
+/** A procedure's type and access as appRouter declares them. */
+function declared(path: string): { type: 'query' | 'mutation'; access: Access } {
+  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def?: { type?: unknown } } | undefined>)[
+    path
+  ];
+  const type = procedure?._def?.type;
+  const access = procedureMeta(path)?.access;
+  if ((type !== 'query' && type !== 'mutation') || access === undefined)
+    throw new Error(`${path}: appRouter declares no query/mutation with an access tier`);
+  return { type, access };
+}
+
 export function procedureSpec(path: ProcedurePath): ProcedureSpec {
-  return procedureSpecs[path];
+  return { ...procedureSpecs[path], ...declared(path) };
 }
 
 const rank: Record<Access | 'anon', number> = { anon: 0, public: 0, user: 1, organizer: 2, admin: 3 };

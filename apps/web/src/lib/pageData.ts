@@ -1,6 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { type EmbeddedQuery, pageDataElementId, type SchoolClock } from '@pac/validators/page-data';
+import {
+  type EmbeddablePath,
+  type EmbeddedQuery,
+  isEmbeddablePath,
+  pageDataElementId,
+  type SchoolClock,
+} from '@pac/validators/page-data';
 import superjson, { type SuperJSONResult } from 'superjson';
 import { trpc } from '../trpc';
 
@@ -10,15 +16,16 @@ import { trpc } from '../trpc';
  * so that the page renders at once and asks the API for none of it.
  */
 
-/** The queries the server may embed, by procedure path; anything else in the element is ignored. */
-const embeddable = {
-  'auth.me': trpc.auth.me,
-  'settings.heroContent': trpc.settings.heroContent,
-  'settings.getPublic': trpc.settings.getPublic,
-  'settings.schoolClock': trpc.settings.schoolClock,
-  'sheets.list': trpc.sheets.list,
-  'sheets.byId': trpc.sheets.byId,
-} as const;
+type QueryProcedure = Parameters<typeof getQueryKey>[0];
+
+/**
+ * The web app's query for an embeddable path (`embeddablePaths`, beside the route table the server
+ * embeds by): `trpc.sheets.byId` for 'sheets.byId'.
+ */
+function queryProcedure(path: EmbeddablePath): QueryProcedure | undefined {
+  const [domain = '', name = ''] = path.split('.');
+  return (trpc as unknown as Record<string, Record<string, QueryProcedure | undefined> | undefined>)[domain]?.[name];
+}
 
 function isEmbeddedQuery(value: unknown): value is EmbeddedQuery & { data: SuperJSONResult } {
   return typeof value === 'object' && value !== null && 'path' in value && 'data' in value;
@@ -26,15 +33,16 @@ function isEmbeddedQuery(value: unknown): value is EmbeddedQuery & { data: Super
 
 /**
  * Puts each embedded answer into `queryClient` under the key of the query that asks for it; entries
- * for procedures not listed above, and anything that is not an entry, are ignored. The browser
+ * for procedures not in `embeddablePaths`, and anything that is not an entry, are ignored. The browser
  * (hydratePageData) and the server's rendering of the same page (entry-server.tsx) both fill their
  * cache with this, from the same entries, so that both render the same page.
  */
 export function fillPageData(queryClient: QueryClient, entries: unknown): void {
   if (!Array.isArray(entries)) return;
   for (const entry of entries) {
-    if (!isEmbeddedQuery(entry) || !Object.hasOwn(embeddable, entry.path)) continue;
-    const procedure = embeddable[entry.path as keyof typeof embeddable];
+    if (!isEmbeddedQuery(entry) || !isEmbeddablePath(entry.path)) continue;
+    const procedure = queryProcedure(entry.path);
+    if (!procedure) continue;
     // The input is the one the server answered for this path; each procedure's own type cannot be named here.
     queryClient.setQueryData(getQueryKey(procedure, entry.input as never, 'query'), superjson.deserialize(entry.data));
   }

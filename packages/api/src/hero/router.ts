@@ -6,7 +6,7 @@ import { getHeroContent, updateHeroContent, uploadHeroImage } from './service';
 
 /** The home page's hero. Served under `settings.*` (root.ts), where the web app and REST have always called it. */
 export const heroRouter = {
-  heroContent: publicProcedure.query(({ ctx }) => getHeroContent(ctx)),
+  heroContent: publicProcedure.meta({ publicCache: true }).query(({ ctx }) => getHeroContent(ctx)),
 
   updateHeroContent: adminProcedure
     .input(heroContentSchema)

@@ -16,6 +16,7 @@ import {
 export const settingsRouter = {
   /** A setting the home page shows, for anyone: `{ key, value }`. */
   getPublic: publicProcedure
+    .meta({ publicCache: true })
     .input(z.object({ key: z.enum(publicSettingKeys) }))
     .query(({ ctx, input }) => readPublicSetting(ctx, input.key)),
 

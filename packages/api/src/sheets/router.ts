@@ -15,9 +15,12 @@ import {
 const byIdInput = z.object({ id: idSchema });
 
 export const sheetsRouter = {
-  list: publicProcedure.query(({ ctx }) => listSheets(ctx.db)),
+  list: publicProcedure.meta({ publicCache: true }).query(({ ctx }) => listSheets(ctx.db)),
 
-  byId: publicProcedure.input(byIdInput).query(({ ctx, input }) => getSheetDetail(ctx, input.id, ctx.user)),
+  byId: publicProcedure
+    .meta({ publicCache: true })
+    .input(byIdInput)
+    .query(({ ctx, input }) => getSheetDetail(ctx, input.id, ctx.user)),
 
   /** The sheets the caller runs: an organizer's own, every sheet for an administrator. */
   managed: organizerProcedure.query(({ ctx }) => listManagedSheets(ctx.db, ctx.user)),
