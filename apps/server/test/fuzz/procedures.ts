@@ -95,6 +95,7 @@ export const procedureSpecs = {
   'settings.getPublic': input(['key']),
   'settings.get': input(['key']),
   'settings.set': input(['key', 'value']),
+  'settings.setSender': input(['senderEmail', 'senderPassword']),
   'settings.heroContent': input(),
   'settings.schoolClock': input(),
   'settings.updateHeroContent': input(heroFields),

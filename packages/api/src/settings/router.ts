@@ -1,4 +1,4 @@
-import { settingKeySchema, settingWriteSchema } from '@pac/validators';
+import { senderFormSchema, settingKeySchema, settingWriteSchema } from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { imageInput } from '../lib/uploads';
@@ -10,6 +10,7 @@ import {
   readSetting,
   schoolClock,
   uploadLogo,
+  writeSender,
   writeSetting,
 } from './service';
 
@@ -24,6 +25,9 @@ export const settingsRouter = {
   get: adminProcedure.input(z.object({ key: settingKeySchema })).query(({ ctx, input }) => readSetting(ctx, input.key)),
 
   set: adminProcedure.input(settingWriteSchema).mutation(({ ctx, input }) => writeSetting(ctx, input)),
+
+  /** The sender's address and app password together, in one transaction. */
+  setSender: adminProcedure.input(senderFormSchema).mutation(({ ctx, input }) => writeSender(ctx, input)),
 
   /** Asked before an upload body is read, so that only admins can make the server buffer one. */
   mayUpload: adminProcedure.query(() => true),

@@ -57,6 +57,19 @@ export function writeSetting(ctx: ServiceContext, input: { key: SettingKey; valu
 }
 
 /**
+ * The account mail is sent from: its address and app password, saved together in one transaction,
+ * so that a failure can never leave a new address with the old password. Answers as reading it
+ * would, without the password.
+ */
+export function writeSender(ctx: ServiceContext, input: { senderEmail: string; senderPassword: string }) {
+  ctx.db.transaction((tx) => {
+    setSetting(tx, 'senderEmail', input.senderEmail);
+    setSetting(tx, 'senderPassword', input.senderPassword);
+  });
+  return { senderEmail: input.senderEmail, senderPasswordConfigured: true };
+}
+
+/**
  * SCHOOL_TIMEZONE's offsets from this server's time-zone data, for the web app to read every time
  * on (API.md "The school's clock"): the same table the server's own emails and schedules read.
  */
