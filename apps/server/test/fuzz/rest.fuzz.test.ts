@@ -34,15 +34,20 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/http/rest/auth';
 import { calendarRoutes } from '../../src/http/rest/calendar';
-import { eventDayRoutes } from '../../src/http/rest/eventDay';
+import { exportRoutes } from '../../src/http/rest/exports';
+import { monitoringRoutes } from '../../src/http/rest/monitoring';
 import { monitorRoutes } from '../../src/http/rest/monitors';
-import { mySignupRoutes } from '../../src/http/rest/mySignup';
+import { notificationRoutes } from '../../src/http/rest/notifications';
 import { reminderRoutes } from '../../src/http/rest/reminders';
+import { rosterRoutes } from '../../src/http/rest/roster';
 import type { RestRoute } from '../../src/http/rest/route';
 import { settingRoutes } from '../../src/http/rest/settings';
-import { sheetToolRoutes } from '../../src/http/rest/sheetTools';
-import { sheetRoutes, slotRoutes, volunteerRoutes } from '../../src/http/rest/sheets';
+import { sheetRoutes } from '../../src/http/rest/sheets';
+import { slotRoutes } from '../../src/http/rest/slots';
+import { socialRoutes } from '../../src/http/rest/social';
+import { statsRoutes } from '../../src/http/rest/stats';
 import { userRoutes } from '../../src/http/rest/users';
+import { volunteerRoutes } from '../../src/http/rest/volunteers';
 import { type Access, mayCall, type ProcedurePath, procedureSpec } from './procedures';
 import {
   cookieGarbage,
@@ -97,13 +102,16 @@ const routeGroups: Record<string, RestRoute[]> = {
   slotRoutes,
   volunteerRoutes,
   settingRoutes,
+  statsRoutes,
+  exportRoutes,
   reminderRoutes,
+  notificationRoutes,
   monitorRoutes,
+  monitoringRoutes,
+  socialRoutes,
   userRoutes,
-  sheetToolRoutes,
+  rosterRoutes,
   calendarRoutes,
-  eventDayRoutes,
-  mySignupRoutes,
 };
 const allRoutes = Object.values(routeGroups).flat();
 const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;

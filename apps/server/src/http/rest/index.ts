@@ -8,28 +8,39 @@ import { logRequestError } from '../requestLog';
 import { contextFromRequest, type HttpDeps } from '../session';
 import { authRoutes } from './auth';
 import { calendarRoutes } from './calendar';
-import { eventDayRoutes } from './eventDay';
-import type { Download, RestRoute } from './route';
+import { exportRoutes } from './exports';
+import { monitoringRoutes } from './monitoring';
 import { monitorRoutes } from './monitors';
-import { mySignupRoutes } from './mySignup';
+import { notificationRoutes } from './notifications';
 import { reminderRoutes } from './reminders';
+import { rosterRoutes } from './roster';
+import type { Download, RestRoute } from './route';
 import { settingRoutes } from './settings';
-import { sheetToolRoutes } from './sheetTools';
-import { sheetRoutes, slotRoutes, volunteerRoutes } from './sheets';
+import { sheetRoutes } from './sheets';
+import { slotRoutes } from './slots';
+import { socialRoutes } from './social';
+import { statsRoutes } from './stats';
 import { userRoutes } from './users';
+import { volunteerRoutes } from './volunteers';
 
+// One file per tRPC router (rest/<router>.ts calls only that router's procedures). The first route
+// whose path and method match answers, so a fixed path (e.g. /api/settings/logo-url) comes before
+// a pattern that also matches it (/api/settings/:key).
 const routes: RestRoute[] = [
   ...authRoutes,
   ...sheetRoutes,
   ...slotRoutes,
   ...volunteerRoutes,
   ...settingRoutes,
+  ...statsRoutes,
+  ...exportRoutes,
   ...reminderRoutes,
+  ...notificationRoutes,
   ...monitorRoutes,
+  ...monitoringRoutes,
+  ...socialRoutes,
   ...userRoutes,
-  ...mySignupRoutes,
-  ...eventDayRoutes,
-  ...sheetToolRoutes,
+  ...rosterRoutes,
   ...calendarRoutes,
 ];
 

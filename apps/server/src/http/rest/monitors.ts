@@ -1,5 +1,6 @@
 import { type RestRoute, unvalidated, withId } from './route';
 
+/** The website watch's monitors and the changes they found. */
 export const monitorRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/monitors', handle: (r) => r.caller.monitors.list() },
   { method: 'POST', path: '/api/monitors', status: 201, handle: (r) => r.caller.monitors.create(unvalidated(r.body)) },
@@ -26,41 +27,5 @@ export const monitorRoutes: RestRoute[] = [
     method: 'GET',
     path: '/api/changes',
     handle: (r) => r.caller.monitors.changes(unvalidated({ limit: r.query.get('limit') ?? undefined })),
-  },
-  { method: 'GET', path: '/api/monitoring/health', handle: (r) => r.caller.monitoring.health() },
-  {
-    method: 'GET',
-    path: '/api/monitoring/activity',
-    handle: (r) => r.caller.monitoring.activity(unvalidated({ limit: r.query.get('limit') ?? undefined })),
-  },
-  {
-    method: 'GET',
-    path: '/api/monitoring/snapshots',
-    handle: (r) => r.caller.monitoring.snapshots(unvalidated({ limit: r.query.get('limit') ?? undefined })),
-  },
-  {
-    method: 'GET',
-    path: '/api/monitoring/snapshots/:id',
-    handle: (r) => r.caller.monitoring.snapshot(unvalidated({ id: r.params.id })),
-  },
-  { method: 'GET', path: '/api/social-media/status', handle: (r) => r.caller.social.status() },
-  { method: 'POST', path: '/api/social-media/test', ignoreBody: true, handle: (r) => r.caller.social.test() },
-  { method: 'POST', path: '/api/social-media/test-post', ignoreBody: true, handle: (r) => r.caller.social.testPost() },
-  {
-    method: 'POST',
-    path: '/api/notifications/process-social-media',
-    ignoreBody: true,
-    handle: (r) => r.caller.social.processNotifications(),
-  },
-  {
-    method: 'POST',
-    path: '/api/demo/create-sample-notifications',
-    ignoreBody: true,
-    handle: (r) => r.caller.social.createDemoNotifications(),
-  },
-  {
-    method: 'GET',
-    path: '/api/monitoring/notifications',
-    handle: (r) => r.caller.monitoring.notifications(unvalidated({ limit: r.query.get('limit') ?? undefined })),
   },
 ];

@@ -3,6 +3,7 @@ import { type RestRoute, unvalidated } from './route';
 
 const publicKeys = new Set<string>(publicSettingKeys);
 
+/** Settings, the logo and hero image uploads, and the hero (its procedures keep their settings.* paths). */
 export const settingRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/settings/logo-url', handle: (r) => r.caller.settings.logoUrl() },
   {
@@ -41,6 +42,4 @@ export const settingRoutes: RestRoute[] = [
     path: '/api/hero-content',
     handle: (r) => r.caller.settings.updateHeroContent(unvalidated(r.body ?? {})),
   },
-  { method: 'GET', path: '/api/stats', handle: (r) => r.caller.stats.get() },
-  { method: 'GET', path: '/api/export/volunteers', download: true, handle: (r) => r.caller.exports.volunteers() },
 ];

@@ -1,7 +1,7 @@
 import { type RestRoute, unvalidated, withId } from './route';
 
 /** Event day (API.md "Coordinator toolkit"): a sheet's roster and the check-in, for whoever runs the sheet. */
-export const eventDayRoutes: RestRoute[] = [
+export const rosterRoutes: RestRoute[] = [
   {
     method: 'GET',
     path: '/api/signup-sheets/:id/roster',
