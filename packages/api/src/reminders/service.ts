@@ -17,8 +17,9 @@ import { assertMailConfigured } from '../email/service';
 import { assertManagesSheet } from '../lib/access';
 import { assertValidLink } from '../lib/links';
 import { sameDay, wallTime } from '../lib/schoolTime';
+import type { SignupWithEvent } from '../lib/signupEmail';
 import { getSheet } from '../sheets/service';
-import { sendReminderEmail, type SignupWithEvent } from '../volunteers/mail';
+import { sendReminderEmail } from '../volunteers/mail';
 import { getVolunteer, signupsWithEvent, withdrawEmailConsent } from '../volunteers/service';
 
 const hourMs = 3_600_000;

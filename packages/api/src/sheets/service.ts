@@ -10,7 +10,8 @@ import { hasChanges } from '../lib/updates';
 import { RuntimeKey } from '../runtime';
 import { setSlotTimes, slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
 import { getUser } from '../users/service';
-import { type VolunteerView, volunteerViewsOfSheet, waitlistCountsBySlot } from '../volunteers/service';
+import { type VolunteerView, volunteerViewsOfSheet } from '../volunteers/service';
+import { waitlistCountsBySlot } from '../waitlist/service';
 
 export const sheetMessages = {
   sheetNotFound: slotMessages.sheetNotFound,

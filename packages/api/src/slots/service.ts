@@ -7,7 +7,7 @@ import type { ServiceContext, UserContext } from '../context';
 import { assertManagesSheetId, assertManagesSlot, sheetAccessMessages } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
 import { RuntimeKey } from '../runtime';
-import { announcePromotions, promoteFromWaitlist } from '../volunteers/waitlist';
+import { announcePromotions, promoteFromWaitlist } from '../waitlist/service';
 
 export const slotMessages = {
   sheetNotFound: sheetAccessMessages.sheetNotFound,

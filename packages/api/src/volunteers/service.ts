@@ -11,21 +11,22 @@ import {
 } from '@pac/db';
 import type { mySignupMoveSchema, mySignupSchema, volunteerSignupSchema, volunteerUpdateSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, desc, eq, getTableColumns, isNull, lt, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNull, lt, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
 import { currentSender } from '../email/service';
 import { assertOwnerOrAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { managesVolunteer, slotSheetOwner } from '../lib/sheetAccess';
 import { assertValidLink } from '../lib/links';
+import { manageTokenVolunteerId } from '../lib/manageLink';
 import { commitTogether } from '../lib/sharedCommits';
+import type { SignupWithEvent } from '../lib/signupEmail';
 import { hasChanges } from '../lib/updates';
 import { RuntimeKey } from '../runtime';
 import { getSlotWithSheet, lowerVolunteerCount, slotHours, slotMessages, slotsOfSheet } from '../slots/service';
 import { userExists, userMessages, verifiedUserIdByEmail } from '../users/service';
-import { sendSignupConfirmation, type SignupWithEvent } from './mail';
-import { manageTokenVolunteerId } from './manageLink';
-import { announcePromotions, promoteFromWaitlist } from './waitlist';
+import { announcePromotions, promoteFromWaitlist, waitlistPosition } from '../waitlist/service';
+import { sendSignupConfirmation } from './mail';
 
 export const volunteerMessages = {
   volunteerNotFound: 'Volunteer not found',
@@ -131,37 +132,6 @@ export function volunteerViewsOfSheet(
     else bySlot.set(v.slotId, [view]);
   }
   return { bySlot, waitlistCounts };
-}
-
-/** How many wait on each slot's waitlist, for every slot (one statement; the sheet lists). */
-export function waitlistCountsBySlot(db: Executor): Map<number, number> {
-  const rows = db
-    .select({ slotId: volunteers.slotId, n: count() })
-    .from(volunteers)
-    .where(eq(volunteers.status, 'waitlisted'))
-    .groupBy(volunteers.slotId)
-    .all();
-  return new Map(rows.map((r) => [r.slotId, r.n]));
-}
-
-/** A waitlisted volunteer's place in line (1 is next), or null for a confirmed one. */
-export function waitlistPosition(db: Executor, volunteer: Volunteer): number | null {
-  if (volunteer.status !== 'waitlisted') return null;
-  const ahead = db
-    .select({ n: count() })
-    .from(volunteers)
-    .where(
-      and(
-        eq(volunteers.slotId, volunteer.slotId),
-        eq(volunteers.status, 'waitlisted'),
-        or(
-          lt(volunteers.signupTime, volunteer.signupTime),
-          and(eq(volunteers.signupTime, volunteer.signupTime), lt(volunteers.id, volunteer.id)),
-        ),
-      ),
-    )
-    .get();
-  return (ahead?.n ?? 0) + 1;
 }
 
 export function getVolunteer(db: Executor, id: number): Volunteer {

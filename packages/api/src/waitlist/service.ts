@@ -1,15 +1,46 @@
 import { type Executor, signupSheets, type Volunteer, volunteers, volunteerSlots } from '@pac/db';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
 import { currentSender } from '../email/service';
 import { sendPromotionEmail } from './mail';
 
 /**
- * The waitlist of a full slot: who moves up when a spot frees up, and telling them. Kept apart
- * from volunteers/service.ts, with no import of the slots domain, because slots/service.ts's
- * updateSlot (a capacity raise) promotes too, and the slots domain may not import the volunteers
- * service (it imports slots).
+ * The waitlist of a full slot: who waits and in which place, who moves up when a spot frees up,
+ * and telling them. Below both slots (a capacity raise promotes, slots/service.ts updateSlot) and
+ * volunteers (a cancel or a move promotes; a signup on a full slot joins), and importing neither:
+ * it reads and writes the slot's count and the signup's status itself.
  */
+
+/** How many wait on each slot's waitlist, for every slot (one statement; the sheet lists). */
+export function waitlistCountsBySlot(db: Executor): Map<number, number> {
+  const rows = db
+    .select({ slotId: volunteers.slotId, n: count() })
+    .from(volunteers)
+    .where(eq(volunteers.status, 'waitlisted'))
+    .groupBy(volunteers.slotId)
+    .all();
+  return new Map(rows.map((r) => [r.slotId, r.n]));
+}
+
+/** A waitlisted volunteer's place in line (1 is next), or null for a confirmed one. */
+export function waitlistPosition(db: Executor, volunteer: Volunteer): number | null {
+  if (volunteer.status !== 'waitlisted') return null;
+  const ahead = db
+    .select({ n: count() })
+    .from(volunteers)
+    .where(
+      and(
+        eq(volunteers.slotId, volunteer.slotId),
+        eq(volunteers.status, 'waitlisted'),
+        or(
+          lt(volunteers.signupTime, volunteer.signupTime),
+          and(eq(volunteers.signupTime, volunteer.signupTime), lt(volunteers.id, volunteer.id)),
+        ),
+      ),
+    )
+    .get();
+  return (ahead?.n ?? 0) + 1;
+}
 
 /**
  * Fills a slot's free spots from its waitlist, earliest signup first (ties by id), inside the

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../context';
 import { signLink } from '../lib/links';
+import { manageToken } from '../lib/manageLink';
 import {
   anonymousCaller,
   type Caller,
@@ -16,8 +17,7 @@ import {
   testConfig,
   testRuntime,
 } from '../../test/db';
-import { manageToken } from './manageLink';
-import { signupHistory } from './service';
+import { signupHistory } from '../volunteers/service';
 
 /** The waitlist (API.md "Coordinator toolkit") and the "manage my signup" link, through the procedures. */
 

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { ServiceContext } from '../context';
-import { invalidLinkMessage, signLink, verifyLink } from '../lib/links';
+import { invalidLinkMessage, signLink, verifyLink } from './links';
 
 /**
  * The token of a "manage my signup" link (`/my-signup?token=…`): the volunteer's id and a

@@ -1,0 +1,81 @@
+import type { SignupSheet, Volunteer, VolunteerSlot } from '@pac/db';
+import { buildIcs, type MailMessage, type VolunteerEmailDetails } from '@pac/notify';
+import type { ApiConfig } from '../config';
+import type { ServiceContext } from '../context';
+import { signLink } from './links';
+import { manageToken } from './manageLink';
+
+/**
+ * What every email about a signup carries, whichever domain sends it (the volunteers' signup
+ * confirmation and reminders, the waitlist's emails): its signed links, the event's details, the
+ * calendar invitation and the List-Unsubscribe headers.
+ */
+
+/** A signup with its slot and sheet: what a volunteer's emails and the manage page show. */
+export interface SignupWithEvent {
+  volunteer: Volunteer;
+  slot: VolunteerSlot;
+  sheet: SignupSheet;
+}
+
+export interface VolunteerLinks {
+  sheetUrl: string;
+  /**
+   * The page that shows this signup and lets the volunteer cancel it or move it to another slot,
+   * without an account. (Older emails carried a /cancel-signup link; that page still works.)
+   */
+  manageUrl: string;
+  /** The page that stops reminder emails to this address. */
+  unsubscribeUrl: string;
+  /** RFC 8058 one-click target for the List-Unsubscribe header. */
+  oneClickUnsubscribeUrl: string;
+}
+
+export function volunteerLinks(ctx: ServiceContext, volunteer: Volunteer, sheet: SignupSheet): VolunteerLinks {
+  const base = ctx.config.publicBaseUrl;
+  const unsubscribe = signLink(ctx, 'unsubscribe', volunteer.id);
+  return {
+    sheetUrl: `${base}/signup-sheet/${sheet.id}`,
+    manageUrl: `${base}/my-signup?token=${manageToken(ctx, volunteer.id)}`,
+    unsubscribeUrl: `${base}/unsubscribe/${volunteer.id}?token=${unsubscribe}`,
+    oneClickUnsubscribeUrl: `${base}/api/reminders/unsubscribe/${volunteer.id}?token=${unsubscribe}`,
+  };
+}
+
+export function emailDetails(config: ApiConfig, r: SignupWithEvent, links: VolunteerLinks): VolunteerEmailDetails {
+  return {
+    schoolName: config.schoolName,
+    sheetTitle: r.sheet.title,
+    slotTitle: r.slot.title,
+    eventDate: r.sheet.eventDate,
+    startTime: r.slot.startTime,
+    endTime: r.slot.endTime,
+    volunteerName: r.volunteer.name,
+    organizerName: r.sheet.organizerName,
+    organizerEmail: r.sheet.organizerEmail,
+    sheetUrl: links.sheetUrl,
+    timeZone: config.timeZone,
+  };
+}
+
+export function unsubscribeHeaders(links: VolunteerLinks): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${links.oneClickUnsubscribeUrl}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
+
+/** The calendar invitation for a confirmed signup; the same UID, so a move or promotion updates it. */
+export function signupIcs(config: ApiConfig, r: SignupWithEvent, links: VolunteerLinks): MailMessage['icalEvent'] {
+  const ics = buildIcs({
+    uid: `signup-${r.volunteer.id}@${new URL(config.publicBaseUrl).hostname}`,
+    title: `${r.sheet.title}: ${r.slot.title}`,
+    description: r.slot.description ?? r.sheet.description,
+    start: r.slot.startTime ?? r.sheet.eventDate,
+    end: r.slot.endTime,
+    organizerName: r.sheet.organizerName,
+    organizerEmail: r.sheet.organizerEmail,
+    url: links.sheetUrl,
+  });
+  return { method: 'PUBLISH', content: ics, filename: 'volunteer-shift.ics' };
+}
