@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { adminCredentials, ApiClient, createSheetWithSlot, queryOne } from '../../test/support/harness';
+import { adminCredentials, ApiClient, createSheetWithSlot, queryOne } from '../support/harness';
 import { openDatabase } from '@pac/db';
 
 const serverRoot = fileURLToPath(new URL('../..', import.meta.url));
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'pac-crash-'));
 const databasePath = join(dir, 'pac.sqlite');
 const children: ChildProcess[] = [];

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, fetch, type Response } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCredentials, startTestServer, type TestServer } from '../../test/support/harness';
+import { adminCredentials, startTestServer, type TestServer } from '../support/harness';
 
 /**
  * The app behind a real Caddy on loopback, configured from deploy/Caddyfile's own site block
