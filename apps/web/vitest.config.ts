@@ -6,9 +6,9 @@ export default defineProject({
   test: {
     name: 'web',
     environment: 'happy-dom',
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
-    // The "browser" is in Tokyo, the school in Vancouver (src/test/schoolTime.ts): a date read on
+    // The "browser" is in Tokyo, the school in Vancouver (test/schoolTime.ts): a date read on
     // the browser's clock instead of the school's is a different day and time.
     env: { TZ: 'Asia/Tokyo' },
   },

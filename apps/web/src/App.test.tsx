@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from './App';
-import { renderWithProviders } from './test/renderWithProviders';
+import { renderWithProviders } from '../test/renderWithProviders';
 
 describe('routes', () => {
   it('shows the 404 page for an unknown route', async () => {

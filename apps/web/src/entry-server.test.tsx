@@ -3,7 +3,7 @@ import { type EmbeddedQuery, schoolClockOf } from '@pac/validators/page-data';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { renderPage } from './entry-server';
-import { testSchoolClock } from './test/schoolTime';
+import { testSchoolClock } from '../test/schoolTime';
 
 /**
  * The server's rendering of a page (what apps/server/src/http/page.ts runs from the built

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orderSheetsForManagement, slotDayHint } from './dashboard';
-import { schoolDate } from '../test/schoolTime';
+import { schoolDate } from '../../test/schoolTime';
 
 describe('orderSheetsForManagement', () => {
   const now = schoolDate(2031, 4, 10, 12, 0);

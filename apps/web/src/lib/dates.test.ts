@@ -1,6 +1,6 @@
 import { schoolClockOf } from '@pac/validators/page-data';
 import { afterEach, describe, expect, it } from 'vitest';
-import { schoolDate, testSchoolClock, testSchoolZone } from '../test/schoolTime';
+import { schoolDate, testSchoolClock, testSchoolZone } from '../../test/schoolTime';
 import {
   addSchoolDays,
   formatDate,
@@ -16,7 +16,7 @@ import {
   toDateTimeLocal,
 } from './dates';
 
-// The tests run in Asia/Tokyo and read on a Vancouver school's clock (src/test/schoolTime.ts).
+// The tests run in Asia/Tokyo and read on a Vancouver school's clock (test/schoolTime.ts).
 
 describe("the school's clock, not the browser's", () => {
   afterEach(() => setSchoolClock(testSchoolClock));

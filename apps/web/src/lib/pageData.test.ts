@@ -4,7 +4,7 @@ import { getQueryKey } from '@trpc/react-query';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { trpc } from '../trpc';
-import { testSchoolClock } from '../test/schoolTime';
+import { testSchoolClock } from '../../test/schoolTime';
 import { embeddedSchoolClock, hydratePageData } from './pageData';
 
 /** A document whose page data element holds `text`, as the server writes it. */

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '../App';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 
 describe('/admin', () => {
   it("shows an admin the dashboard: its title, 'Create New Sign Up' and three tabs", async () => {

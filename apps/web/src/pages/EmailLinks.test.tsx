@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import CancelSignupPage from './CancelSignup.page';
 import ResetPasswordPage from './ResetPassword.page';
 import UnsubscribePage from './Unsubscribe.page';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import MonitoringPage from './Monitoring.page';
 
 describe('/monitoring', () => {

@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeTrpcError, fakeTrpc, type FakeProcedure } from '../test/fakeTrpc';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { FakeTrpcError, fakeTrpc, type FakeProcedure } from '../../test/fakeTrpc';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import MySignupPage from './MySignup.page';
 
 const token = '42-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { readStoredUser } from '../lib/session';
-import { renderWithProviders } from '../test/renderWithProviders';
+import { renderWithProviders } from '../../test/renderWithProviders';
 import { useSignOut } from './useSignOut';
 
 function Probe() {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeTrpc } from '../../test/fakeTrpc';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { fakeTrpc } from '../../../test/fakeTrpc';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { CalendarFeedCard, resetFeedQuestion, webcalUrl } from './CalendarFeedCard';
 
 const user = { id: 3, name: 'Pat Parent', isAdmin: false };

@@ -2,7 +2,7 @@ import { accountUpdateSchema } from '@pac/validators';
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { useSchemaForm } from '../../lib/schemaForm';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ContactFields, type ContactFieldsProps, type ContactValues } from './ContactFields';
 
 type Options = Omit<ContactFieldsProps<ContactValues>, 'form'>;

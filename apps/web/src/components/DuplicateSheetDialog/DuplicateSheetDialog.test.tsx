@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeTrpcError, fakeTrpc } from '../../test/fakeTrpc';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { FakeTrpcError, fakeTrpc } from '../../../test/fakeTrpc';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { defaultDuplicateDate, describeShift, DuplicateSheetDialog, SheetDuplicateForm } from './DuplicateSheetDialog';
-import { schoolDate } from '../../test/schoolTime';
+import { schoolDate } from '../../../test/schoolTime';
 
 const sheet = { id: 5, title: 'Spring Fair', eventDate: schoolDate(2031, 4, 3, 17, 0), slots: [{}, {}] };
 const dateInput = () => screen.getByLabelText<HTMLInputElement>(/^New Event Date/);

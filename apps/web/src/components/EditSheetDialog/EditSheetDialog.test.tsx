@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeTrpc } from '../../test/fakeTrpc';
-import { renderWithProviders } from '../../test/renderWithProviders';
-import { schoolDate } from '../../test/schoolTime';
+import { fakeTrpc } from '../../../test/fakeTrpc';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { schoolDate } from '../../../test/schoolTime';
 import { EditSheetDialog, ownerOptions, SheetEditForm, slotMoveMessage } from './EditSheetDialog';
 
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { fakeTrpc } from '../../test/fakeTrpc';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { fakeTrpc } from '../../../test/fakeTrpc';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { SheetListItem } from '../../types';
 import { ManagedSheetCard, ManageSheets } from './ManageSheets';
-import { schoolDate } from '../../test/schoolTime';
+import { schoolDate } from '../../../test/schoolTime';
 
 const slot = (id: number, title: string, start: Date | null, current: number, max: number) => ({
   id,

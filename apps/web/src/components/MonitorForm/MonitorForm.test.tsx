@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/renderWithProviders';
-import { sampleMonitor } from '../MonitoringPanel/fixtures';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { sampleMonitor } from '../../../test/monitoringFixtures';
 import { MonitorForm } from './MonitorForm';
 import type { MonitorSubmit, SetFieldError } from './monitorFormValues';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeTrpcError, fakeTrpc } from '../../test/fakeTrpc';
-import { renderWithProviders } from '../../test/renderWithProviders';
-import { sampleMonitor } from '../MonitoringPanel/fixtures';
+import { FakeTrpcError, fakeTrpc } from '../../../test/fakeTrpc';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { sampleMonitor } from '../../../test/monitoringFixtures';
 import { MonitorFormDialog } from './MonitorFormDialog';
 
 const admin = { id: 1, name: 'Ada Admin', isAdmin: true };

@@ -1,6 +1,6 @@
 import { monitorCreateSchema } from '@pac/validators';
 import { describe, expect, it } from 'vitest';
-import { sampleMonitor } from '../MonitoringPanel/fixtures';
+import { sampleMonitor } from '../../../test/monitoringFixtures';
 import { isMonitorField, monitorFormValues, monitorInput } from './monitorFormValues';
 
 describe('monitorFormValues', () => {

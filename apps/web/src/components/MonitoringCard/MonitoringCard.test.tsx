@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/renderWithProviders';
-import { sampleChange, sampleMonitor } from '../MonitoringPanel/fixtures';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { sampleChange, sampleMonitor } from '../../../test/monitoringFixtures';
 import { MonitoringCard, MonitoringCardView, setupButtonLabel } from './MonitoringCard';
 
 const count = (label: string) => screen.getByRole('group', { name: label });

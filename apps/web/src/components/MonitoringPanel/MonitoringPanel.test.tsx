@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { NotificationHistoryItem } from '../../lib/monitoring';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ActivityFeed } from './ActivityFeed';
-import { sampleChange, sampleMonitor, sampleSnapshot, sampleSnapshotDetail } from './fixtures';
+import { sampleChange, sampleMonitor, sampleSnapshot, sampleSnapshotDetail } from '../../../test/monitoringFixtures';
 import { MonitoringPanel } from './MonitoringPanel';
 import { MonitorTable } from './MonitorTable';
 import { NotificationHistory } from './NotificationHistory';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakeTrpcError, fakeTrpc } from '../../test/fakeTrpc';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { FakeTrpcError, fakeTrpc } from '../../../test/fakeTrpc';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { People } from './People';
 
 const admin = { id: 1, name: 'Ada Admin', isAdmin: true };

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { HistoryEntry, Profile } from '../../types';
 import { ProfileDetails } from './ProfileDetails';
-import { schoolDate } from '../../test/schoolTime';
+import { schoolDate } from '../../../test/schoolTime';
 
 const now = schoolDate(2031, 4, 10, 12, 0);
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { formatWhen } from '../../lib/monitoring';
-import { fakeTrpc } from '../../test/fakeTrpc';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { fakeTrpc } from '../../../test/fakeTrpc';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { ReminderEvent, ReminderManagement, type ReminderSheet, sendQuestion, sentLines } from './ReminderManagement';
 
 const sheet: ReminderSheet = {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { SheetCard, type SheetCardSheet } from './SheetCard';
 
 function slot(id: number, title: string, current: number, max: number, start: string | null = null) {

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeTrpcError, fakeTrpc, type FakeProcedure } from '../../test/fakeTrpc';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { FakeTrpcError, fakeTrpc, type FakeProcedure } from '../../../test/fakeTrpc';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { SheetDetail, SlotDetail } from '../../types';
 import { SheetDetails, signupSuccessText } from './SheetDetails';
-import { schoolDate } from '../../test/schoolTime';
+import { schoolDate } from '../../../test/schoolTime';
 
 function slot(id: number, title: string, start: Date | null, extra: Partial<SlotDetail> = {}): SlotDetail {
   return {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { CreateSheetDialog, SheetCreateForm } from './CreateSheetDialog';
-import { schoolDate } from '../../test/schoolTime';
+import { schoolDate } from '../../../test/schoolTime';
 
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 

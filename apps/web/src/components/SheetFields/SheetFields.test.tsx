@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sheetFormInput, sheetFormValues } from './SheetFields';
-import { schoolDate } from '../../test/schoolTime';
+import { schoolDate } from '../../../test/schoolTime';
 
 describe('sheetFormValues / sheetFormInput', () => {
   it('holds a sheet as form values and turns them back into the schema input', () => {

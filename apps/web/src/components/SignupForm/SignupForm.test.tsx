@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { SignupForm } from './SignupForm';
 
 function setup(prefill?: Parameters<typeof SignupForm>[0]['prefill']) {

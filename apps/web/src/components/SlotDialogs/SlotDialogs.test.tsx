@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeTrpc, FakeTrpcError } from '../../test/fakeTrpc';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { fakeTrpc, FakeTrpcError } from '../../../test/fakeTrpc';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import type { SlotFormSlot } from '../SlotForm';
 import { AddSlotDialog, SlotDialogs, useSlotDialogs } from './SlotDialogs';
 

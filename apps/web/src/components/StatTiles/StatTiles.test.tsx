@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { StatTiles, StatTilesView } from './StatTiles';
 
 const tile = (label: string) => screen.getByRole('group', { name: label });

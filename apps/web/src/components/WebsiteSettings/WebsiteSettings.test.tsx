@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { defaultHeroContent, type HeroContent } from '@pac/validators';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/renderWithProviders';
+import { renderWithProviders } from '../../../test/renderWithProviders';
 import { HeroContentForm } from './HeroContentForm';
 import { HeroImageForm } from './HeroImageDialog';
 

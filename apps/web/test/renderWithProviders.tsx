@@ -2,9 +2,9 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { fetch as undiciFetch } from 'undici';
-import { type CurrentUser, writeStoredUser } from '../lib/session';
-import { Providers } from '../Providers';
-import { createQueryClient, createTrpcClient } from '../trpc';
+import { type CurrentUser, writeStoredUser } from '../src/lib/session';
+import { Providers } from '../src/Providers';
+import { createQueryClient, createTrpcClient } from '../src/trpc';
 
 export interface RenderOptions {
   /** The URL the MemoryRouter starts at. */

@@ -1,6 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { setSchoolClock } from '../lib/dates';
+import { setSchoolClock } from '../src/lib/dates';
 import { testSchoolClock } from './schoolTime';
 
 // Every date in the app is read on the school's clock, which main.tsx sets before the first render.
