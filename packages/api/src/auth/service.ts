@@ -11,7 +11,8 @@ import { assertOwnerOrAdmin, isAdmin } from '../lib/access';
 import { emailTokenUrl, issueEmailToken, redeemEmailToken, revokeEmailTokens } from '../lib/emailTokens';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { emailTaken, findUserByEmail, getUser, toSessionUser, userMessages } from '../users/service';
-import { claimSignupsByEmail, type HistoryEntry, signupHistory } from '../volunteers/service';
+import { type HistoryEntry, signupHistory } from '../volunteers/history';
+import { claimSignupsByEmail } from '../volunteers/manage';
 
 export const accountMessages = {
   userNotFound: userMessages.userNotFound,

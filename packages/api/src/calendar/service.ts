@@ -7,7 +7,7 @@ import type { Context, ServiceContext, UserContext } from '../context';
 import { type LinkPurpose, signLink, verifyLink } from '../lib/links';
 import { listSheets, type SheetWithSlots } from '../sheets/service';
 import { getUser } from '../users/service';
-import { signupsWithEvent } from '../volunteers/service';
+import { signupsWithEvent } from '../volunteers/history';
 
 /**
  * The calendar feeds (API.md "Coordinator toolkit", Calendars): a public feed of upcoming sheets

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { UserContext } from '../context';
 import { sheetOwnerScope } from '../lib/access';
 import { slotHours } from '../slots/service';
-import { signupsWithEvent } from '../volunteers/service';
+import { signupsWithEvent } from '../volunteers/history';
 import { csvRow } from '../lib/csv';
 import { localDate, localTime } from '../lib/schoolTime';
 

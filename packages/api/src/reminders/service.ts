@@ -20,7 +20,8 @@ import { sameDay, wallTime } from '../lib/schoolTime';
 import type { SignupWithEvent } from '../lib/signupEmail';
 import { getSheet } from '../sheets/service';
 import { sendReminderEmail } from '../volunteers/mail';
-import { getVolunteer, signupsWithEvent, withdrawEmailConsent } from '../volunteers/service';
+import { getVolunteer, signupsWithEvent } from '../volunteers/history';
+import { withdrawEmailConsent } from '../volunteers/manage';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../context';
 import { computeStats } from '../stats/service';
 import { publicMessage } from '../trpc';
-import { signupHistory } from '../volunteers/service';
+import { signupHistory } from '../volunteers/history';
 import {
   allRows,
   anonymousCaller,

@@ -8,7 +8,8 @@ import { accessMessages } from '../lib/access';
 import { assertManagesSheetId, managesVolunteer } from '../lib/sheetAccess';
 import { getSheet } from '../sheets/service';
 import { slotsOfSheet } from '../slots/service';
-import { getVolunteer, volunteerMessages } from '../volunteers/service';
+import { getVolunteer } from '../volunteers/history';
+import { volunteerMessages } from '../volunteers/messages';
 
 /**
  * Event day (API.md "Coordinator toolkit"): the printable roster of a sheet and the check-in that

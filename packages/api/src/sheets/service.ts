@@ -10,7 +10,7 @@ import { hasChanges } from '../lib/updates';
 import { RuntimeKey } from '../runtime';
 import { setSlotTimes, slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
 import { getUser } from '../users/service';
-import { type VolunteerView, volunteerViewsOfSheet } from '../volunteers/service';
+import { type VolunteerView, volunteerViewsOfSheet } from '../volunteers/history';
 import { waitlistCountsBySlot } from '../waitlist/service';
 
 export const sheetMessages = {

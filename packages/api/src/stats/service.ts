@@ -1,6 +1,6 @@
 import { type Db, signupSheets, volunteers, volunteerSlots } from '@pac/db';
 import { and, count, eq, gt, gte, lt, sql, sum } from 'drizzle-orm';
-import { slotHasCheckInsSql } from '../volunteers/service';
+import { slotHasCheckInsSql } from '../volunteers/history';
 import { monthBounds } from '../lib/schoolTime';
 
 export interface Stats {

@@ -9,16 +9,8 @@ import {
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { publicProcedure, userProcedure } from '../trpc';
-import {
-  cancelByLink,
-  cancelByToken,
-  cancelInfo,
-  deleteSignup,
-  manageInfo,
-  moveSignup,
-  signUp,
-  updateSignup,
-} from './service';
+import { cancelByLink, cancelByToken, cancelInfo, deleteSignup, manageInfo, moveSignup, updateSignup } from './manage';
+import { signUp } from './signup';
 
 export const volunteersRouter = {
   /**

@@ -1,7 +1,7 @@
 import type { Volunteer } from '@pac/db';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '../context';
-import { publicName, viewVolunteer } from './service';
+import { publicName, viewVolunteer } from './history';
 
 describe('publicName', () => {
   it.each([
