@@ -11,16 +11,14 @@ import {
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { publicProcedure, userProcedure } from '../trpc';
+import { changePassword, getProfile, updateAccount } from '../users/account';
 import {
-  changePassword,
-  getProfile,
   login,
   logout,
   register,
   requestPasswordReset,
   resendVerification,
   resetPassword,
-  updateAccount,
   verifyEmail,
 } from './service';
 

@@ -1,17 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type AuthTokenPurpose, type Db, type Executor, sessions, type User, users } from '@pac/db';
 import { emailVerification, passwordReset } from '@pac/notify';
-import type { accountUpdateSchema, changePasswordSchema, loginSchema, registerSchema } from '@pac/validators';
+import type { loginSchema, registerSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
 import { currentSender, sendMail } from '../email/service';
-import { assertOwnerOrAdmin, isAdmin } from '../lib/access';
+import { isAdmin } from '../lib/access';
 import { emailTokenUrl, issueEmailToken, redeemEmailToken, revokeEmailTokens } from '../lib/emailTokens';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { emailTaken, findUserByEmail, getUser, toSessionUser, userMessages } from '../users/service';
-import { type HistoryEntry, signupHistory } from '../volunteers/history';
+import { emailTaken, findUserByEmail, toSessionUser, userMessages } from '../users/service';
 import { claimSignupsByEmail } from '../volunteers/manage';
 
 export const accountMessages = {
@@ -76,7 +75,7 @@ export function endSession(db: Db, sessionId: number): void {
 }
 
 /** Ends every session of the account except `keepSessionId` (when given). */
-function endSessionsOf(db: Executor, userId: number, keepSessionId: number | null = null): void {
+export function endSessionsOf(db: Executor, userId: number, keepSessionId: number | null = null): void {
   db.delete(sessions)
     .where(
       keepSessionId === null
@@ -296,82 +295,6 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
     linkSignupsByEmail(tx, updated);
   });
   return { success: true as const, message: 'Your password has been reset. You can now log in with it.' };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The account page: the user themself or an admin (API.md)
-
-export type Profile = SessionUser & {
-  volunteerHistory: HistoryEntry[];
-  /** Confirmed signups (waitlist places are not counted). */
-  totalSignups: number;
-  /**
-   * Sum of slot durations (end minus start) in hours, to 1 decimal, over the signups that count
-   * (confirmed; attended once the slot has check-ins); slots without an end count 0.
-   */
-  totalHours: number;
-};
-
-export function getProfile(ctx: UserContext, userId: number): Profile {
-  assertOwnerOrAdmin(ctx.user, userId, accountMessages.notYours);
-  const user = getUser(ctx.db, userId);
-  const volunteerHistory = signupHistory(ctx.db, userId);
-  const hours = volunteerHistory.reduce((sum, entry) => sum + entry.hours, 0);
-  return {
-    ...toSessionUser(user),
-    volunteerHistory,
-    totalSignups: volunteerHistory.filter((entry) => entry.status === 'confirmed').length,
-    totalHours: Math.round(hours * 10) / 10,
-  };
-}
-
-/**
- * Changes name, email, phone or consent. A new email makes the account unverified and sends a
- * verification link to the new address.
- */
-export function updateAccount(
-  ctx: UserContext,
-  input: { userId: number } & z.output<typeof accountUpdateSchema>,
-): SessionUser {
-  const { userId, ...changes } = input;
-  assertOwnerOrAdmin(ctx.user, userId, accountMessages.notYours);
-  const before = getUser(ctx.db, userId);
-  if (emailTaken(ctx.db, changes.email, userId))
-    throw new TRPCError({ code: 'CONFLICT', message: accountMessages.emailTaken });
-  const emailChanged = changes.email !== before.email;
-  const updated = ctx.db
-    .update(users)
-    .set({ ...changes, ...(emailChanged ? { emailVerified: false } : {}) })
-    .where(eq(users.id, userId))
-    .returning()
-    .get();
-  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: accountMessages.userNotFound });
-  if (emailChanged) sendAccountLink(ctx, updated, 'verifyEmail');
-  return toSessionUser(updated);
-}
-
-/**
- * Checks the current password, stores the new one, and ends every other session of the account
- * (the caller's own session stays when they change their own password).
- */
-export async function changePassword(
-  ctx: UserContext,
-  input: { userId: number } & z.output<typeof changePasswordSchema>,
-) {
-  const { db } = ctx;
-  assertOwnerOrAdmin(ctx.user, input.userId, accountMessages.notYours);
-  const keepSessionId = input.userId === ctx.user.id ? ctx.sessionId : null;
-  const passwords = ctx.runtime.limits.passwords;
-  const user = getUser(db, input.userId);
-  if (!(await passwords.verify(user.passwordHash, input.currentPassword))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: accountMessages.wrongPassword });
-  }
-  const passwordHash = await passwords.hash(input.newPassword);
-  db.transaction((tx) => {
-    tx.update(users).set({ passwordHash }).where(eq(users.id, input.userId)).run();
-    endSessionsOf(tx, input.userId, keepSessionId);
-  });
-  return { success: true as const, message: 'Password updated' };
 }
 
 // ---------------------------------------------------------------------------------------------

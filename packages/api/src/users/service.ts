@@ -4,7 +4,11 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { ServiceContext, SessionUser } from '../context';
 import { RuntimeKey } from '../runtime';
 
-/** The account rows, as the other domains look them up (auth for accounts, volunteers for whose signup it is). */
+/**
+ * The account rows, as the other domains look them up (auth for accounts, volunteers for whose
+ * signup it is), and the administrators' list of people. It imports no other domain; the account
+ * page, which uses auth and volunteers, is account.ts.
+ */
 
 export const userMessages = {
   userNotFound: 'User not found',
