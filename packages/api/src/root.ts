@@ -13,12 +13,15 @@ import { sheetsRouter } from './sheets/router';
 import { slotsRouter } from './slots/router';
 import { socialRouter } from './social/router';
 import { statsRouter } from './stats/router';
-import { usersRouter } from './users/router';
+import { accountRouter, usersRouter } from './users/router';
 import { volunteersRouter } from './volunteers/router';
 import { createCallerFactory, type ProcedureMeta, router } from './trpc';
 
 export const appRouter = router({
-  auth: authRouter,
+  // The account page's procedures live in users/ (above auth, whose links and sessions they use) but
+  // keep their auth.* paths (auth.profile, auth.updateAccount, auth.changePassword), which the web
+  // app and the REST routes call.
+  auth: { ...authRouter, ...accountRouter },
   sheets: sheetsRouter,
   slots: slotsRouter,
   volunteers: volunteersRouter,

@@ -10,9 +10,9 @@ import { eq } from 'drizzle-orm';
 import type { ApiConfig } from '../src/config';
 import { createContextInner, type SessionCookieWriter, type SessionUser } from '../src/context';
 import { createCaller } from '../src/root';
+import { toSessionUser } from '../src/lib/accounts';
 import { hashPassword } from '../src/lib/passwords';
 import { createRuntime, type Runtime } from '../src/runtime';
-import { toSessionUser } from '../src/users/service';
 
 export const testConfig: ApiConfig = {
   sessionIdleDays: 30,

@@ -1,17 +1,12 @@
 import {
-  accountUpdateSchema,
-  changePasswordSchema,
   forgotPasswordSchema,
-  idSchema,
   loginSchema,
   registerSchema,
   resetPasswordSchema,
   verifyEmailSchema,
 } from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { z } from 'zod';
 import { publicProcedure, userProcedure } from '../trpc';
-import { changePassword, getProfile, updateAccount } from '../users/account';
 import {
   login,
   logout,
@@ -21,8 +16,6 @@ import {
   resetPassword,
   verifyEmail,
 } from './service';
-
-const userIdInput = z.object({ userId: idSchema });
 
 export const authRouter = {
   /** Creates an account, signs it in and emails a verification link (an admin may create one for someone else). */
@@ -48,15 +41,4 @@ export const authRouter = {
     .mutation(({ ctx, input }) => requestPasswordReset(ctx, input.email)),
 
   resetPassword: publicProcedure.input(resetPasswordSchema).mutation(({ ctx, input }) => resetPassword(ctx, input)),
-
-  /** The user themself or an admin. */
-  profile: userProcedure.input(userIdInput).query(({ ctx, input }) => getProfile(ctx, input.userId)),
-
-  updateAccount: userProcedure
-    .input(userIdInput.extend(accountUpdateSchema.shape))
-    .mutation(({ ctx, input }) => updateAccount(ctx, input)),
-
-  changePassword: userProcedure
-    .input(userIdInput.and(changePasswordSchema))
-    .mutation(({ ctx, input }) => changePassword(ctx, input)),
 } satisfies TRPCRouterRecord;

@@ -8,9 +8,9 @@ import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
 import { currentSender, sendMail } from '../email/service';
 import { isAdmin } from '../lib/access';
+import { emailTaken, findUserByEmail, toSessionUser, userMessages } from '../lib/accounts';
 import { emailTokenUrl, issueEmailToken, redeemEmailToken, revokeEmailTokens } from '../lib/emailTokens';
 import { hashPassword, verifyPassword } from '../lib/passwords';
-import { emailTaken, findUserByEmail, toSessionUser, userMessages } from '../users/service';
 import { claimSignupsByEmail } from '../volunteers/manage';
 
 export const accountMessages = {

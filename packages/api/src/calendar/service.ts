@@ -4,9 +4,9 @@ import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ApiConfig } from '../config';
 import type { Context, ServiceContext, UserContext } from '../context';
+import { getUser } from '../lib/accounts';
 import { type LinkPurpose, signLink, verifyLink } from '../lib/links';
 import { listSheets, type SheetWithSlots } from '../sheets/service';
-import { getUser } from '../users/service';
 import { signupsWithEvent } from '../volunteers/history';
 
 /**

@@ -5,11 +5,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceContext, SessionUser, UserContext } from '../context';
 import { assertManagesSheet, isAdmin, isOrganizer, managesSheet } from '../lib/access';
+import { getUser } from '../lib/accounts';
 import { assertManagesSheetId } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
 import { RuntimeKey } from '../runtime';
 import { setSlotTimes, slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
-import { getUser } from '../users/service';
 import { type VolunteerView, volunteerViewsOfSheet } from '../volunteers/history';
 import { waitlistCountsBySlot } from '../waitlist/service';
 

@@ -1,61 +1,97 @@
-import { type Db, type Executor, signupSheets, type User, type UserRole, users, volunteers } from '@pac/db';
+import { type Db, signupSheets, type UserRole, users, volunteers } from '@pac/db';
+import type { accountUpdateSchema, changePasswordSchema } from '@pac/validators';
 import { TRPCError } from '@trpc/server';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { ServiceContext, SessionUser } from '../context';
-import { RuntimeKey } from '../runtime';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { accountMessages, endSessionsOf, sendAccountLink } from '../auth/service';
+import type { SessionUser, UserContext } from '../context';
+import { emailTaken, getUser, toSessionUser, userMessages } from '../lib/accounts';
+import { assertOwnerOrAdmin } from '../lib/access';
+import { type HistoryEntry, signupHistory } from '../volunteers/history';
 
 /**
- * The account rows, as the other domains look them up (auth for accounts, volunteers for whose
- * signup it is), and the administrators' list of people. It imports no other domain; the account
- * page, which uses auth and volunteers, is account.ts.
+ * Accounts as people see them: the account page (the user themself or an admin: the profile with
+ * its volunteer history, changing the details or the password) and the administrators' list of
+ * people and their roles. Above auth (a changed address gets a verification link, a new password
+ * ends the other sessions) and volunteers (the history); the account rows themselves, which those
+ * domains look up too, are lib/accounts.ts.
  */
 
-export const userMessages = {
-  userNotFound: 'User not found',
-} as const;
+// ---------------------------------------------------------------------------------------------
+// The account page: the user themself or an admin (API.md). Its procedures keep their auth.*
+// paths (router.ts accountRouter, mounted under auth in root.ts).
 
-/** The account as the procedures show it: never the password hash. */
-export function toSessionUser(user: User): SessionUser {
-  const { passwordHash: _hash, calendarFeedVersion: _version, ...rest } = user;
-  return { ...rest, isAdmin: user.role === 'admin' };
+export type Profile = SessionUser & {
+  volunteerHistory: HistoryEntry[];
+  /** Confirmed signups (waitlist places are not counted). */
+  totalSignups: number;
+  /**
+   * Sum of slot durations (end minus start) in hours, to 1 decimal, over the signups that count
+   * (confirmed; attended once the slot has check-ins); slots without an end count 0.
+   */
+  totalHours: number;
+};
+
+export function getProfile(ctx: UserContext, userId: number): Profile {
+  assertOwnerOrAdmin(ctx.user, userId, accountMessages.notYours);
+  const user = getUser(ctx.db, userId);
+  const volunteerHistory = signupHistory(ctx.db, userId);
+  const hours = volunteerHistory.reduce((sum, entry) => sum + entry.hours, 0);
+  return {
+    ...toSessionUser(user),
+    volunteerHistory,
+    totalSignups: volunteerHistory.filter((entry) => entry.status === 'confirmed').length,
+    totalHours: Math.round(hours * 10) / 10,
+  };
 }
 
-export function getUser(db: Executor, id: number): User {
-  const user = db.select().from(users).where(eq(users.id, id)).get();
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: userMessages.userNotFound });
-  return user;
+/**
+ * Changes name, email, phone or consent. A new email makes the account unverified and sends a
+ * verification link to the new address.
+ */
+export function updateAccount(
+  ctx: UserContext,
+  input: { userId: number } & z.output<typeof accountUpdateSchema>,
+): SessionUser {
+  const { userId, ...changes } = input;
+  assertOwnerOrAdmin(ctx.user, userId, accountMessages.notYours);
+  const before = getUser(ctx.db, userId);
+  if (emailTaken(ctx.db, changes.email, userId))
+    throw new TRPCError({ code: 'CONFLICT', message: accountMessages.emailTaken });
+  const emailChanged = changes.email !== before.email;
+  const updated = ctx.db
+    .update(users)
+    .set({ ...changes, ...(emailChanged ? { emailVerified: false } : {}) })
+    .where(eq(users.id, userId))
+    .returning()
+    .get();
+  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: accountMessages.userNotFound });
+  if (emailChanged) sendAccountLink(ctx, updated, 'verifyEmail');
+  return toSessionUser(updated);
 }
 
-export function findUserByEmail(db: Executor, email: string): User | undefined {
-  return db.select().from(users).where(eq(users.email, email)).get();
-}
-
-export function userExists(db: Executor, id: number): boolean {
-  return db.select({ id: users.id }).from(users).where(eq(users.id, id)).get() !== undefined;
-}
-
-/** Whether another account (not `exceptUserId`) already has this email. */
-export function emailTaken(db: Executor, email: string, exceptUserId?: number): boolean {
-  const where =
-    exceptUserId === undefined ? eq(users.email, email) : and(eq(users.email, email), ne(users.id, exceptUserId));
-  return db.select({ id: users.id }).from(users).where(where).get() !== undefined;
-}
-
-function prepareVerifiedUserId(db: Db) {
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, sql.placeholder('email')), eq(users.emailVerified, true)))
-    .prepare();
-}
-
-// Built and compiled once per database: every signup asks it, and building the query anew took a
-// quarter of a refused signup's CPU (bench/results.md notes).
-const verifiedUserIdStatement = new RuntimeKey<ReturnType<typeof prepareVerifiedUserId>>('users: verified id by email');
-
-/** The account that has proved it owns this email (a followed verification or reset link), if any. */
-export function verifiedUserIdByEmail(ctx: Pick<ServiceContext, 'runtime'>, email: string): number | null {
-  return ctx.runtime.state(verifiedUserIdStatement, prepareVerifiedUserId).get({ email })?.id ?? null;
+/**
+ * Checks the current password, stores the new one, and ends every other session of the account
+ * (the caller's own session stays when they change their own password).
+ */
+export async function changePassword(
+  ctx: UserContext,
+  input: { userId: number } & z.output<typeof changePasswordSchema>,
+) {
+  const { db } = ctx;
+  assertOwnerOrAdmin(ctx.user, input.userId, accountMessages.notYours);
+  const keepSessionId = input.userId === ctx.user.id ? ctx.sessionId : null;
+  const passwords = ctx.runtime.limits.passwords;
+  const user = getUser(db, input.userId);
+  if (!(await passwords.verify(user.passwordHash, input.currentPassword))) {
+    throw new TRPCError({ code: 'BAD_REQUEST', message: accountMessages.wrongPassword });
+  }
+  const passwordHash = await passwords.hash(input.newPassword);
+  db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, input.userId)).run();
+    endSessionsOf(tx, input.userId, keepSessionId);
+  });
+  return { success: true as const, message: 'Password updated' };
 }
 
 // ---------------------------------------------------------------------------------------------
