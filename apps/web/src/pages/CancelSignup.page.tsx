@@ -1,7 +1,8 @@
-import { Anchor, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { InvalidLink, SignupCancelled } from '../components/EmailLink';
 import { PageLayout } from '../components/PageLayout';
+import { CenteredLoader } from '../components/QueryState';
 import { formatDateTime, formatTimeRange } from '../lib/dates';
 import { type EmailLink, useEmailLink } from '../lib/emailLink';
 import { notifyFailure } from '../lib/notify';
@@ -16,11 +17,7 @@ function CancelSignup({ link }: { link: EmailLink }) {
   });
 
   if (info.isPending) {
-    return (
-      <Center py="xl" aria-busy="true">
-        <Loader aria-label="Loading your signup" />
-      </Center>
-    );
+    return <CenteredLoader label="Loading your signup" />;
   }
   if (info.isError) return <InvalidLink />;
 

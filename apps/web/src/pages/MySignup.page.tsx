@@ -1,11 +1,12 @@
 import '../styles/mantine-rest.css';
-import { Anchor, Badge, Button, Card, Center, Group, Loader, Radio, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@pac/api';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { InvalidLink, SignupCancelled } from '../components/EmailLink';
 import { PageLayout } from '../components/PageLayout';
+import { CenteredLoader } from '../components/QueryState';
 import { formatSlotWhen } from '../lib/dates';
 import { useEmailToken } from '../lib/emailLink';
 import { errorCode, serverMessage } from '../lib/errors';
@@ -125,11 +126,7 @@ function MySignup({ token }: { token: string }) {
   });
 
   if (info.isPending) {
-    return (
-      <Center py="xl" aria-busy="true">
-        <Loader aria-label="Loading your signup" />
-      </Center>
-    );
+    return <CenteredLoader label="Loading your signup" />;
   }
 
   // Cancelled (here or elsewhere): the link is ours, the signup is gone.

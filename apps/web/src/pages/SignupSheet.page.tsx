@@ -1,7 +1,8 @@
-import { Alert, Anchor, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { SheetDetails } from '../components/SheetDetails';
 import { PageLayout } from '../components/PageLayout';
+import { CenteredLoader, QueryState } from '../components/QueryState';
 import { isNotFound } from '../lib/errors';
 import { trpc } from '../trpc';
 
@@ -33,21 +34,17 @@ export default function SignupSheetPage() {
   if (!validId || (sheet.isError && isNotFound(sheet.error))) {
     title = 'Signup Sheet Not Found';
     content = <SheetNotFound />;
-  } else if (sheet.isPending) {
-    content = (
-      <Center py="xl" aria-busy="true">
-        <Loader aria-label="Loading signup sheet" />
-      </Center>
-    );
-  } else if (sheet.isError) {
-    content = (
-      <Alert color="red" title="Could not load this signup sheet">
-        Please refresh the page or try again later.
-      </Alert>
-    );
   } else {
-    title = sheet.data.title;
-    content = <SheetDetails sheet={sheet.data} />;
+    if (sheet.isSuccess) title = sheet.data.title;
+    content = (
+      <QueryState
+        query={sheet}
+        loading={<CenteredLoader label="Loading signup sheet" />}
+        failed="Could not load this signup sheet"
+      >
+        {(data) => <SheetDetails sheet={data} />}
+      </QueryState>
+    );
   }
 
   return (

@@ -1,8 +1,9 @@
-import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { InvalidLink } from '../components/EmailLink';
 import { PageLayout } from '../components/PageLayout';
+import { CenteredLoader } from '../components/QueryState';
 import { expiredLinkMessage, isExpiredLink, useEmailToken } from '../lib/emailLink';
 import { serverMessage } from '../lib/errors';
 import { useAuthDialog } from '../session/AuthDialogProvider';
@@ -57,11 +58,7 @@ function VerifyEmail({ token }: { token: string }) {
   }
 
   if (!verify.isSuccess) {
-    return (
-      <Center py="xl" aria-busy="true">
-        <Loader aria-label="Confirming your email address" />
-      </Center>
-    );
+    return <CenteredLoader label="Confirming your email address" />;
   }
 
   const verified = verify.data;

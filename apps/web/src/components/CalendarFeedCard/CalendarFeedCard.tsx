@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Card, CopyButton, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, CopyButton, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { CalendarIcon } from '../Icons';
+import { QueryState } from '../QueryState';
 
 /** The feed's URL for calendar apps: `webcal://` opens the subscribe dialog of the device's calendar. */
 export function webcalUrl(url: string): string {
@@ -30,51 +31,47 @@ export function CalendarFeedCard() {
     onError: (error) => notifyFailure('Reset Failed', error, 'Failed to reset the calendar link. Please try again.'),
   });
 
-  let body;
-  if (feed.isPending) {
-    body = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading your calendar link">
-        <Skeleton height={36} />
-        <Skeleton height={28} width="50%" />
-      </Stack>
-    );
-  } else if (feed.isError) {
-    body = (
-      <Alert color="red" title="Could not load your calendar link">
-        Please refresh the page or try again later.
-      </Alert>
-    );
-  } else {
-    const { url } = feed.data;
-    body = (
-      <Stack gap="sm">
-        <Group gap="xs" align="flex-end" wrap="nowrap">
-          <TextInput
-            label="Private calendar link"
-            value={url}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-            style={{ flex: 1, minWidth: 0 }}
-          />
-          <CopyButton value={url}>
-            {({ copied, copy }) => (
-              <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-        <Group gap="sm">
-          <Button component="a" href={webcalUrl(url)} variant="light" leftSection={<CalendarIcon />}>
-            Subscribe
-          </Button>
-          <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
-            Reset link
-          </Button>
-        </Group>
-      </Stack>
-    );
-  }
+  const body = (
+    <QueryState
+      query={feed}
+      loading={
+        <Stack gap="xs" aria-busy="true" aria-label="Loading your calendar link">
+          <Skeleton height={36} />
+          <Skeleton height={28} width="50%" />
+        </Stack>
+      }
+      failed="Could not load your calendar link"
+    >
+      {({ url }) => (
+        <Stack gap="sm">
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <TextInput
+              label="Private calendar link"
+              value={url}
+              readOnly
+              onFocus={(event) => event.currentTarget.select()}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            <CopyButton value={url}>
+              {({ copied, copy }) => (
+                <Button variant={copied ? 'filled' : 'light'} color={copied ? 'teal' : undefined} onClick={copy}>
+                  {copied ? 'Copied' : 'Copy'}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Group gap="sm">
+            <Button component="a" href={webcalUrl(url)} variant="light" leftSection={<CalendarIcon />}>
+              Subscribe
+            </Button>
+            <Button variant="subtle" color="red" onClick={() => setConfirming(true)}>
+              Reset link
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="calendar-feed-title">

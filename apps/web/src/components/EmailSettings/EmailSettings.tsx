@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { notifyFailure, notifyFailureText, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { AdminEmailForm, SenderForm, type SenderValues } from './EmailForms';
 import { LogoUpload } from './LogoUpload';
+import { LoadFailed } from '../QueryState';
 
 export interface EmailSettingsProps {
   /** Switches to the Website Monitoring tab, where each monitor's email setting lives. */
@@ -105,11 +106,7 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
 
   return (
     <Stack gap="lg">
-      {status.isError && (
-        <Alert color="red" title="Could not load the email settings">
-          Please refresh the page or try again later.
-        </Alert>
-      )}
+      {status.isError && <LoadFailed title="Could not load the email settings" />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <SectionCard id="email-configuration-title" title="Email Configuration">

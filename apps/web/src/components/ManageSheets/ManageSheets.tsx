@@ -1,18 +1,4 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { deleteSheetQuestion, useDeleteSheet } from '../../lib/adminMutations';
@@ -25,6 +11,8 @@ import { ConfirmDialog } from '../ConfirmDialog';
 import { DuplicateSheetDialog } from '../DuplicateSheetDialog';
 import { EditSheetDialog } from '../EditSheetDialog';
 import { CalendarIcon, DuplicateIcon, EditIcon, TrashIcon } from '../Icons';
+import { QueryState } from '../QueryState';
+import { SheetCardSkeletons } from '../SheetCard';
 import { AddSlotDialog, SlotDialogs, useSlotDialogs } from '../SlotDialogs';
 
 type ManagedSlot = SheetListItem['slots'][number];
@@ -169,24 +157,6 @@ export function ManagedSheetCard({
   );
 }
 
-function LoadingCards() {
-  return (
-    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" aria-busy="true" aria-label="Loading signup sheets">
-      {Array.from({ length: manageSkeletonCards }, (_, i) => (
-        <Card key={i} withBorder padding="lg" data-testid="sheet-skeleton">
-          <Stack gap="sm">
-            <Skeleton height={22} width="60%" />
-            <Skeleton height={14} width="40%" />
-            <Skeleton height={14} />
-            <Skeleton height={14} />
-            <Skeleton height={36} mt="sm" />
-          </Stack>
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
-
 /** What a dialog on this section is open for; one at a time. */
 type Dialog =
   | { kind: 'deleteSheet'; sheet: SheetListItem }
@@ -217,47 +187,52 @@ export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
   const deleteSheet = useDeleteSheet({ onSuccess: close, onSettled: refresh });
   const slotDialogs = useSlotDialogs();
 
-  let body;
-  if (sheets.isPending) {
-    body = <LoadingCards />;
-  } else if (sheets.isError) {
-    body = (
-      <Alert color="red" title="Could not load signup sheets">
-        Please refresh the page or try again later.
-      </Alert>
-    );
-  } else if (sheets.data.length === 0) {
-    body = (
-      <Card withBorder padding="xl" ta="center">
-        <Stack align="center" gap="sm">
-          <Title order={3} size="h4">
-            No Signup Sheets Yet
-          </Title>
-          <Text c="dimmed">Create your first signup sheet to start collecting volunteers.</Text>
-          <Button onClick={onCreateSheet}>Create First Signup Sheet</Button>
-        </Stack>
-      </Card>
-    );
-  } else {
-    const now = new Date();
-    body = (
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        {orderSheetsForManagement(sheets.data, now).map((sheet) => (
-          <ManagedSheetCard
-            key={sheet.id}
-            sheet={sheet}
-            past={eventHasPassed(sheet.eventDate, now)}
-            onDelete={() => openDialog({ kind: 'deleteSheet', sheet })}
-            onEdit={() => openDialog({ kind: 'editSheet', sheet })}
-            onDuplicate={() => openDialog({ kind: 'duplicateSheet', sheet })}
-            onAddSlot={() => openDialog({ kind: 'addSlot', sheet })}
-            onEditSlot={(slot) => slotDialogs.edit(slot, sheet.eventDate)}
-            onDeleteSlot={slotDialogs.confirmDelete}
-          />
-        ))}
-      </SimpleGrid>
-    );
-  }
+  const body = (
+    <QueryState
+      query={sheets}
+      loading={
+        <SheetCardSkeletons
+          count={manageSkeletonCards}
+          cols={{ base: 1, md: 2 }}
+          label="Loading signup sheets"
+          testId="sheet-skeleton"
+        />
+      }
+      failed="Could not load signup sheets"
+      empty={
+        <Card withBorder padding="xl" ta="center">
+          <Stack align="center" gap="sm">
+            <Title order={3} size="h4">
+              No Signup Sheets Yet
+            </Title>
+            <Text c="dimmed">Create your first signup sheet to start collecting volunteers.</Text>
+            <Button onClick={onCreateSheet}>Create First Signup Sheet</Button>
+          </Stack>
+        </Card>
+      }
+    >
+      {(managed) => {
+        const now = new Date();
+        return (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {orderSheetsForManagement(managed, now).map((sheet) => (
+              <ManagedSheetCard
+                key={sheet.id}
+                sheet={sheet}
+                past={eventHasPassed(sheet.eventDate, now)}
+                onDelete={() => openDialog({ kind: 'deleteSheet', sheet })}
+                onEdit={() => openDialog({ kind: 'editSheet', sheet })}
+                onDuplicate={() => openDialog({ kind: 'duplicateSheet', sheet })}
+                onAddSlot={() => openDialog({ kind: 'addSlot', sheet })}
+                onEditSlot={(slot) => slotDialogs.edit(slot, sheet.eventDate)}
+                onDeleteSlot={slotDialogs.confirmDelete}
+              />
+            ))}
+          </SimpleGrid>
+        );
+      }}
+    </QueryState>
+  );
 
   return (
     <Stack gap="md" component="section" aria-labelledby="manage-sheets-title">

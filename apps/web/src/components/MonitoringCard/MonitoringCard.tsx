@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   activeMonitorCount,
   type ChangeWithMonitor,
@@ -7,6 +7,7 @@ import {
   recentChangesShown,
 } from '../../lib/monitoring';
 import { GlobeIcon } from '../Icons';
+import { LoadingRows, QueryState } from '../QueryState';
 import {
   MonitorStatusDot,
   SeverityBadge,
@@ -71,82 +72,73 @@ export function MonitoringCardView({
     </Button>
   );
 
-  let body;
-  if (loading) {
-    body = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading monitors">
-        <Skeleton height={48} />
-        <Skeleton height={48} />
-      </Stack>
-    );
-  } else if (failed) {
-    body = (
-      <Alert color="red" title="Could not load the monitors">
-        Please refresh the page or try again later.
-      </Alert>
-    );
-  } else if (list.length === 0) {
-    body = (
-      <Stack align="center" gap="xs" py="md" ta="center">
-        <Title order={3} size="h4">
-          No Monitors Setup
-        </Title>
-        <Text size="sm" c="dimmed">
-          Watch the school district&apos;s pages for news, calendar and announcement changes.
-        </Text>
-        {setupButton}
-      </Stack>
-    );
-  } else {
-    body = (
-      <Stack gap="md">
-        <Stack gap="xs" component="ul" aria-label="Monitors" p={0} m={0} style={{ listStyle: 'none' }}>
-          {list.map((monitor) => (
-            <Card component="li" key={monitor.id} withBorder padding="sm">
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <div style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm">
-                    {monitor.name}
-                  </Text>
-                  <Anchor href={monitor.url} target="_blank" rel="noreferrer noopener" size="xs" c="dimmed">
-                    <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-                      {monitor.url}
-                    </Text>
-                  </Anchor>
-                </div>
-                <MonitorStatusDot status={monitor.status} />
-              </Group>
-            </Card>
-          ))}
-        </Stack>
-        <section aria-labelledby="recent-changes-detected-title">
-          <Title order={3} size="h5" id="recent-changes-detected-title" mb="xs">
-            Recent Changes Detected
+  const body = (
+    <QueryState
+      query={{ isPending: loading, isError: failed, data: list }}
+      loading={<LoadingRows rows={2} height={48} label="Loading monitors" />}
+      failed="Could not load the monitors"
+      empty={
+        <Stack align="center" gap="xs" py="md" ta="center">
+          <Title order={3} size="h4">
+            No Monitors Setup
           </Title>
-          {recent.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No changes detected yet.
-            </Text>
-          ) : (
-            <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {recent.slice(0, recentChangesShown).map((change) => (
-                <Group component="li" key={change.id} justify="space-between" wrap="nowrap" gap="sm">
+          <Text size="sm" c="dimmed">
+            Watch the school district&apos;s pages for news, calendar and announcement changes.
+          </Text>
+          {setupButton}
+        </Stack>
+      }
+    >
+      {(watched) => (
+        <Stack gap="md">
+          <Stack gap="xs" component="ul" aria-label="Monitors" p={0} m={0} style={{ listStyle: 'none' }}>
+            {watched.map((monitor) => (
+              <Card component="li" key={monitor.id} withBorder padding="sm">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
                   <div style={{ minWidth: 0 }}>
-                    <Text size="sm">{change.summary}</Text>
-                    <Text size="xs" c="dimmed">
-                      {change.monitor.name} ·{' '}
-                      <time dateTime={change.detectedAt.toISOString()}>{formatWhen(change.detectedAt)}</time>
+                    <Text fw={600} size="sm">
+                      {monitor.name}
                     </Text>
+                    <Anchor href={monitor.url} target="_blank" rel="noreferrer noopener" size="xs" c="dimmed">
+                      <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                        {monitor.url}
+                      </Text>
+                    </Anchor>
                   </div>
-                  <SeverityBadge severity={change.severity} />
+                  <MonitorStatusDot status={monitor.status} />
                 </Group>
-              ))}
-            </Stack>
-          )}
-        </section>
-      </Stack>
-    );
-  }
+              </Card>
+            ))}
+          </Stack>
+          <section aria-labelledby="recent-changes-detected-title">
+            <Title order={3} size="h5" id="recent-changes-detected-title" mb="xs">
+              Recent Changes Detected
+            </Title>
+            {recent.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No changes detected yet.
+              </Text>
+            ) : (
+              <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                {recent.slice(0, recentChangesShown).map((change) => (
+                  <Group component="li" key={change.id} justify="space-between" wrap="nowrap" gap="sm">
+                    <div style={{ minWidth: 0 }}>
+                      <Text size="sm">{change.summary}</Text>
+                      <Text size="xs" c="dimmed">
+                        {change.monitor.name} ·{' '}
+                        <time dateTime={change.detectedAt.toISOString()}>{formatWhen(change.detectedAt)}</time>
+                      </Text>
+                    </div>
+                    <SeverityBadge severity={change.severity} />
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </section>
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <section aria-labelledby="school-website-monitoring-title">

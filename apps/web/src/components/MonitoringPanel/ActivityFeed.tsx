@@ -1,6 +1,7 @@
-import { Badge, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { type ActivityItem, formatWhen, snapshotStatusColor } from '../../lib/monitoring';
-import { LoadFailed, PanelSection } from './PanelSection';
+import { LoadingRows, QueryState } from '../QueryState';
+import { PanelSection } from './PanelSection';
 
 export interface ActivityFeedProps {
   items: ActivityItem[] | undefined;
@@ -38,43 +39,30 @@ function ActivityEntry({ item }: { item: ActivityItem }) {
 
 /** The activity feed: each check, newest first, marking the ones that found a change. */
 export function ActivityFeed({ items, loading = false, failed = false }: ActivityFeedProps) {
-  let body;
-  if (loading) {
-    body = (
-      <Stack gap="xs" aria-busy="true">
-        <Skeleton height={56} />
-        <Skeleton height={56} />
-        <Skeleton height={56} />
-      </Stack>
-    );
-  } else if (failed || !items) {
-    body = <LoadFailed what="the activity feed" />;
-  } else if (items.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed">
-        No checks yet. Checks appear here as they run.
-      </Text>
-    );
-  } else {
-    body = (
-      <ScrollArea.Autosize
-        mah={360}
-        type="auto"
-        offsetScrollbars
-        // Focusable, so that the feed can be scrolled with the keyboard.
-        viewportProps={{ tabIndex: 0, 'aria-label': 'Activity feed, scrollable' }}
-      >
-        <Stack component="ul" gap={0} p={0} m={0} aria-label="Recent checks" style={{ listStyle: 'none' }}>
-          {items.map((item) => (
-            <ActivityEntry key={item.id} item={item} />
-          ))}
-        </Stack>
-      </ScrollArea.Autosize>
-    );
-  }
   return (
     <PanelSection id="activity-feed-title" title="Activity Feed">
-      {body}
+      <QueryState
+        query={{ isPending: loading, isError: failed, data: items }}
+        loading={<LoadingRows rows={3} height={56} />}
+        failed="Could not load the activity feed"
+        emptyText="No checks yet. Checks appear here as they run."
+      >
+        {(checks) => (
+          <ScrollArea.Autosize
+            mah={360}
+            type="auto"
+            offsetScrollbars
+            // Focusable, so that the feed can be scrolled with the keyboard.
+            viewportProps={{ tabIndex: 0, 'aria-label': 'Activity feed, scrollable' }}
+          >
+            <Stack component="ul" gap={0} p={0} m={0} aria-label="Recent checks" style={{ listStyle: 'none' }}>
+              {checks.map((item) => (
+                <ActivityEntry key={item.id} item={item} />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </QueryState>
     </PanelSection>
   );
 }

@@ -1,7 +1,8 @@
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDuration, formatWhen, healthColor, healthLevel, type MonitoringHealth } from '../../lib/monitoring';
-import { LoadFailed, PanelSection } from './PanelSection';
+import { LoadingRows, QueryState } from '../QueryState';
+import { PanelSection } from './PanelSection';
 
 function Kpi({ label, value, hint, loading }: { label: string; value: number; hint: string; loading: boolean }) {
   return (
@@ -63,43 +64,37 @@ export interface SystemHealthProps {
 
 /** System Health: an overall state, the last check, the average check time and the monitors needing care. */
 export function SystemHealth({ health, loading = false, failed = false }: SystemHealthProps) {
-  let body;
-  if (loading) {
-    body = (
-      <Stack gap="xs" aria-busy="true">
-        <Skeleton height={16} />
-        <Skeleton height={16} />
-        <Skeleton height={16} />
-      </Stack>
-    );
-  } else if (failed || !health) {
-    body = <LoadFailed what="the system health" />;
-  } else {
-    const level = healthLevel(health);
-    body = (
-      <Stack gap="xs" role="list">
-        <Row label="Status">
-          <Badge color={healthColor(level)} variant="light">
-            {level}
-          </Badge>
-        </Row>
-        <Row label="Last check">
-          {health.lastCheckTime ? (
-            <time dateTime={health.lastCheckTime.toISOString()}>{formatWhen(health.lastCheckTime)}</time>
-          ) : (
-            'Never'
-          )}
-        </Row>
-        <Row label="Average check time (24 h)">{formatDuration(health.averageCheckTime)}</Row>
-        <Row label="Monitors in error">{health.errorMonitors}</Row>
-        <Row label="Paused monitors">{health.pausedMonitors}</Row>
-        <Row label="Failed checks (24 h)">{health.recentFailures}</Row>
-      </Stack>
-    );
-  }
   return (
     <PanelSection id="system-health-title" title="System Health">
-      {body}
+      <QueryState
+        query={{ isPending: loading, isError: failed, data: health }}
+        loading={<LoadingRows rows={3} height={16} />}
+        failed="Could not load the system health"
+      >
+        {(health) => {
+          const level = healthLevel(health);
+          return (
+            <Stack gap="xs" role="list">
+              <Row label="Status">
+                <Badge color={healthColor(level)} variant="light">
+                  {level}
+                </Badge>
+              </Row>
+              <Row label="Last check">
+                {health.lastCheckTime ? (
+                  <time dateTime={health.lastCheckTime.toISOString()}>{formatWhen(health.lastCheckTime)}</time>
+                ) : (
+                  'Never'
+                )}
+              </Row>
+              <Row label="Average check time (24 h)">{formatDuration(health.averageCheckTime)}</Row>
+              <Row label="Monitors in error">{health.errorMonitors}</Row>
+              <Row label="Paused monitors">{health.pausedMonitors}</Row>
+              <Row label="Failed checks (24 h)">{health.recentFailures}</Row>
+            </Stack>
+          );
+        }}
+      </QueryState>
     </PanelSection>
   );
 }

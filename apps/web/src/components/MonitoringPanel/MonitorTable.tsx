@@ -1,7 +1,7 @@
-import { Anchor, Button, Group, Skeleton, Stack, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Button, Group, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatSchedule, formatWhen, type Monitor } from '../../lib/monitoring';
 import { MonitorStatusDot } from './MonitorBadges';
-import { LoadFailed } from './PanelSection';
+import { LoadingRows, QueryState } from '../QueryState';
 
 export interface MonitorTableProps {
   monitors: Monitor[] | undefined;
@@ -35,132 +35,124 @@ export function MonitorTable({
   updatingId = null,
   deletingId = null,
 }: MonitorTableProps) {
-  if (loading) {
-    return (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading monitors">
-        <Skeleton height={48} />
-        <Skeleton height={48} />
-      </Stack>
-    );
-  }
-  if (failed || !monitors) return <LoadFailed what="the monitors" />;
-  if (monitors.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        No monitors yet. Add one, or set up the school&apos;s monitors.
-      </Text>
-    );
-  }
-
   return (
-    <Table.ScrollContainer minWidth={880}>
-      <Table verticalSpacing="sm" aria-label="Monitors" striped highlightOnHover>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Monitor</Table.Th>
-            <Table.Th scope="col">Status</Table.Th>
-            <Table.Th scope="col">Schedule</Table.Th>
-            <Table.Th scope="col">Last check</Table.Th>
-            <Table.Th scope="col">Email</Table.Th>
-            <Table.Th scope="col">
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {monitors.map((monitor) => {
-            const busy = checkingId === monitor.id || updatingId === monitor.id || deletingId === monitor.id;
-            const running = monitor.status === 'active';
-            return (
-              <Table.Tr key={monitor.id}>
-                <Table.Th scope="row" fw="normal" style={{ maxWidth: 320 }}>
-                  <Text fw={600} size="sm">
-                    {monitor.name}
-                  </Text>
-                  <Anchor href={monitor.url} target="_blank" rel="noreferrer noopener" size="xs">
-                    <Text span inherit style={{ overflowWrap: 'anywhere' }}>
-                      {monitor.url}
-                    </Text>
-                  </Anchor>
-                  <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {monitor.selectors.join(', ')}
-                  </Text>
+    <QueryState
+      query={{ isPending: loading, isError: failed, data: monitors }}
+      loading={<LoadingRows rows={2} height={48} label="Loading monitors" />}
+      failed="Could not load the monitors"
+      emptyText="No monitors yet. Add one, or set up the school's monitors."
+    >
+      {(list) => (
+        <Table.ScrollContainer minWidth={880}>
+          <Table verticalSpacing="sm" aria-label="Monitors" striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Monitor</Table.Th>
+                <Table.Th scope="col">Status</Table.Th>
+                <Table.Th scope="col">Schedule</Table.Th>
+                <Table.Th scope="col">Last check</Table.Th>
+                <Table.Th scope="col">Email</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>Actions</VisuallyHidden>
                 </Table.Th>
-                <Table.Td>
-                  <MonitorStatusDot status={monitor.status} />
-                  {monitor.errorCount > 0 && (
-                    <Text size="xs" c="red.9">
-                      {monitor.errorCount === 1 ? '1 failed check' : `${monitor.errorCount} failed checks`}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatSchedule(monitor.scheduleMinutes)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {monitor.lastCheckAt ? (
-                      <time dateTime={monitor.lastCheckAt.toISOString()}>{formatWhen(monitor.lastCheckAt)}</time>
-                    ) : (
-                      'Never'
-                    )}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Switch
-                    checked={monitor.emailNotifications}
-                    disabled={updatingId === monitor.id}
-                    onChange={(event) => onToggleEmail(monitor, event.currentTarget.checked)}
-                    aria-label={`Email notifications for ${monitor.name}`}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap" justify="flex-end">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      loading={checkingId === monitor.id}
-                      disabled={busy && checkingId !== monitor.id}
-                      onClick={() => onRecheck(monitor)}
-                      aria-label={`Recheck ${monitor.name}`}
-                    >
-                      Recheck
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      disabled={busy}
-                      onClick={() => onEdit(monitor)}
-                      aria-label={`Edit ${monitor.name}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      disabled={busy}
-                      onClick={() => onTogglePaused(monitor)}
-                      aria-label={`${running ? 'Pause' : 'Resume'} ${monitor.name}`}
-                    >
-                      {running ? 'Pause' : 'Resume'}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      disabled={busy}
-                      onClick={() => onDelete(monitor)}
-                      aria-label={`Delete ${monitor.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
               </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((monitor) => {
+                const busy = checkingId === monitor.id || updatingId === monitor.id || deletingId === monitor.id;
+                const running = monitor.status === 'active';
+                return (
+                  <Table.Tr key={monitor.id}>
+                    <Table.Th scope="row" fw="normal" style={{ maxWidth: 320 }}>
+                      <Text fw={600} size="sm">
+                        {monitor.name}
+                      </Text>
+                      <Anchor href={monitor.url} target="_blank" rel="noreferrer noopener" size="xs">
+                        <Text span inherit style={{ overflowWrap: 'anywhere' }}>
+                          {monitor.url}
+                        </Text>
+                      </Anchor>
+                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                        {monitor.selectors.join(', ')}
+                      </Text>
+                    </Table.Th>
+                    <Table.Td>
+                      <MonitorStatusDot status={monitor.status} />
+                      {monitor.errorCount > 0 && (
+                        <Text size="xs" c="red.9">
+                          {monitor.errorCount === 1 ? '1 failed check' : `${monitor.errorCount} failed checks`}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatSchedule(monitor.scheduleMinutes)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">
+                        {monitor.lastCheckAt ? (
+                          <time dateTime={monitor.lastCheckAt.toISOString()}>{formatWhen(monitor.lastCheckAt)}</time>
+                        ) : (
+                          'Never'
+                        )}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Switch
+                        checked={monitor.emailNotifications}
+                        disabled={updatingId === monitor.id}
+                        onChange={(event) => onToggleEmail(monitor, event.currentTarget.checked)}
+                        aria-label={`Email notifications for ${monitor.name}`}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap" justify="flex-end">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          loading={checkingId === monitor.id}
+                          disabled={busy && checkingId !== monitor.id}
+                          onClick={() => onRecheck(monitor)}
+                          aria-label={`Recheck ${monitor.name}`}
+                        >
+                          Recheck
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          disabled={busy}
+                          onClick={() => onEdit(monitor)}
+                          aria-label={`Edit ${monitor.name}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          disabled={busy}
+                          onClick={() => onTogglePaused(monitor)}
+                          aria-label={`${running ? 'Pause' : 'Resume'} ${monitor.name}`}
+                        >
+                          {running ? 'Pause' : 'Resume'}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          disabled={busy}
+                          onClick={() => onDelete(monitor)}
+                          aria-label={`Delete ${monitor.name}`}
+                        >
+                          Delete
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryState>
   );
 }

@@ -1,6 +1,7 @@
-import { Badge, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { channelLabel, formatWhen, type NotificationHistoryItem, notificationStatusColor } from '../../lib/monitoring';
-import { LoadFailed, PanelSection } from './PanelSection';
+import { LoadingRows, QueryState } from '../QueryState';
+import { PanelSection } from './PanelSection';
 
 export interface NotificationHistoryProps {
   notifications: NotificationHistoryItem[] | undefined;
@@ -10,74 +11,62 @@ export interface NotificationHistoryProps {
 
 /** Each notification of a change: the monitor, the change, the channel, its status and when it was sent. */
 export function NotificationHistory({ notifications, loading = false, failed = false }: NotificationHistoryProps) {
-  let body;
-  if (loading) {
-    body = (
-      <Stack gap="xs" aria-busy="true">
-        <Skeleton height={40} />
-        <Skeleton height={40} />
-      </Stack>
-    );
-  } else if (failed || !notifications) {
-    body = <LoadFailed what="the notification history" />;
-  } else if (notifications.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed">
-        No notifications yet. Each detected change is announced on its monitor&apos;s channels.
-      </Text>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={720}>
-        <Table verticalSpacing="xs" aria-label="Notification history" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Monitor</Table.Th>
-              <Table.Th scope="col">Change</Table.Th>
-              <Table.Th scope="col">Channel</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Sent</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {notifications.map((n) => (
-              <Table.Tr key={n.id}>
-                <Table.Td>{n.change.monitor.name}</Table.Td>
-                <Table.Td style={{ maxWidth: 320 }}>
-                  <Text size="sm" lineClamp={2}>
-                    {n.change.summary}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{channelLabel(n.channel)}</Table.Td>
-                <Table.Td>
-                  <Badge color={notificationStatusColor(n.status)} variant="light">
-                    {n.status}
-                  </Badge>
-                  {n.status === 'failed' && n.lastError && (
-                    <Text size="xs" c="red.9" mt={2} style={{ overflowWrap: 'anywhere' }}>
-                      {n.lastError}
-                    </Text>
-                  )}
-                  {n.status === 'pending' && n.attempts > 0 && (
-                    <Text size="xs" c="dimmed" mt={2}>
-                      {n.attempts === 1 ? '1 attempt' : `${n.attempts} attempts`}
-                      {n.lastError ? `: ${n.lastError}` : ''}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  {n.sentAt ? <time dateTime={n.sentAt.toISOString()}>{formatWhen(n.sentAt)}</time> : 'Not sent'}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
   return (
     <PanelSection id="notification-history-title" title="Notification History">
-      {body}
+      <QueryState
+        query={{ isPending: loading, isError: failed, data: notifications }}
+        loading={<LoadingRows rows={2} height={40} />}
+        failed="Could not load the notification history"
+        emptyText="No notifications yet. Each detected change is announced on its monitor's channels."
+      >
+        {(sent) => (
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="xs" aria-label="Notification history" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Monitor</Table.Th>
+                  <Table.Th scope="col">Change</Table.Th>
+                  <Table.Th scope="col">Channel</Table.Th>
+                  <Table.Th scope="col">Status</Table.Th>
+                  <Table.Th scope="col">Sent</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {sent.map((n) => (
+                  <Table.Tr key={n.id}>
+                    <Table.Td>{n.change.monitor.name}</Table.Td>
+                    <Table.Td style={{ maxWidth: 320 }}>
+                      <Text size="sm" lineClamp={2}>
+                        {n.change.summary}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{channelLabel(n.channel)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={notificationStatusColor(n.status)} variant="light">
+                        {n.status}
+                      </Badge>
+                      {n.status === 'failed' && n.lastError && (
+                        <Text size="xs" c="red.9" mt={2} style={{ overflowWrap: 'anywhere' }}>
+                          {n.lastError}
+                        </Text>
+                      )}
+                      {n.status === 'pending' && n.attempts > 0 && (
+                        <Text size="xs" c="dimmed" mt={2}>
+                          {n.attempts === 1 ? '1 attempt' : `${n.attempts} attempts`}
+                          {n.lastError ? `: ${n.lastError}` : ''}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {n.sentAt ? <time dateTime={n.sentAt.toISOString()}>{formatWhen(n.sentAt)}</time> : 'Not sent'}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </QueryState>
     </PanelSection>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Card, Group, Stack, Title } from '@mantine/core';
+import { Card, Group, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 export interface PanelSectionProps {
@@ -26,14 +26,5 @@ export function PanelSection({ id, title, aside, children }: PanelSectionProps) 
         </Stack>
       </Card>
     </section>
-  );
-}
-
-/** Shown in place of a list that could not be loaded. */
-export function LoadFailed({ what }: { what: string }) {
-  return (
-    <Alert color="red" title={`Could not load ${what}`}>
-      Please refresh the page or try again later.
-    </Alert>
   );
 }

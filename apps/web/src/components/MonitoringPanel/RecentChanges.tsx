@@ -1,8 +1,9 @@
-import { Button, Code, Collapse, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Button, Code, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type ChangeWithMonitor, formatWhen } from '../../lib/monitoring';
+import { LoadingRows, QueryState } from '../QueryState';
 import { SeverityBadge } from './MonitorBadges';
-import { LoadFailed, PanelSection } from './PanelSection';
+import { PanelSection } from './PanelSection';
 
 export interface RecentChangesProps {
   changes: ChangeWithMonitor[] | undefined;
@@ -54,34 +55,22 @@ function ChangeEntry({ change }: { change: ChangeWithMonitor }) {
 
 /** The latest detected changes with their severity, and what changed on request. */
 export function RecentChanges({ changes, loading = false, failed = false, limit = 10 }: RecentChangesProps) {
-  let body;
-  if (loading) {
-    body = (
-      <Stack gap="xs" aria-busy="true">
-        <Skeleton height={44} />
-        <Skeleton height={44} />
-      </Stack>
-    );
-  } else if (failed || !changes) {
-    body = <LoadFailed what="the recent changes" />;
-  } else if (changes.length === 0) {
-    body = (
-      <Text size="sm" c="dimmed">
-        No changes detected yet.
-      </Text>
-    );
-  } else {
-    body = (
-      <Stack component="ul" gap={0} p={0} m={0} aria-label="Changes" style={{ listStyle: 'none' }}>
-        {changes.slice(0, limit).map((change) => (
-          <ChangeEntry key={change.id} change={change} />
-        ))}
-      </Stack>
-    );
-  }
   return (
     <PanelSection id="recent-changes-title" title="Recent Changes">
-      {body}
+      <QueryState
+        query={{ isPending: loading, isError: failed, data: changes }}
+        loading={<LoadingRows rows={2} height={44} />}
+        failed="Could not load the recent changes"
+        emptyText="No changes detected yet."
+      >
+        {(detected) => (
+          <Stack component="ul" gap={0} p={0} m={0} aria-label="Changes" style={{ listStyle: 'none' }}>
+            {detected.slice(0, limit).map((change) => (
+              <ChangeEntry key={change.id} change={change} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
     </PanelSection>
   );
 }

@@ -9,6 +9,7 @@ import {
   snapshotStatusColor,
 } from '../../lib/monitoring';
 import { trpc } from '../../trpc';
+import { LoadFailed } from '../QueryState';
 
 export interface SnapshotContentProps {
   /** What the table already knows about the snapshot. */
@@ -46,11 +47,7 @@ export function SnapshotContent({ snapshot, detail, loading = false, failed = fa
   if (showRaw && loading) {
     content = <Loader size="sm" aria-label="Loading the raw content" />;
   } else if (showRaw && failed) {
-    content = (
-      <Alert color="red" title="Could not load the raw content">
-        Please try again later.
-      </Alert>
-    );
+    content = <LoadFailed title="Could not load the raw content" text="Please try again later." />;
   } else if (text === null || text === '') {
     content = (
       <Text size="sm" c="dimmed">

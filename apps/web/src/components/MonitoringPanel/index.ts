@@ -4,7 +4,7 @@ export { MonitorKpis, type MonitorKpisProps, SystemHealth, type SystemHealthProp
 export { deleteMonitorQuestion, MonitoringPanel } from './MonitoringPanel';
 export { MonitorTable, type MonitorTableProps } from './MonitorTable';
 export { NotificationHistory, type NotificationHistoryProps } from './NotificationHistory';
-export { LoadFailed, PanelSection, type PanelSectionProps } from './PanelSection';
+export { PanelSection, type PanelSectionProps } from './PanelSection';
 export { RecentChanges, type RecentChangesProps } from './RecentChanges';
 export { SnapshotContent, type SnapshotContentProps, SnapshotDialog, type SnapshotDialogProps } from './SnapshotDialog';
 export { SnapshotTable, type SnapshotTableProps } from './SnapshotTable';

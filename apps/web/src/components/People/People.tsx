@@ -1,9 +1,10 @@
-import { Alert, Badge, Card, NativeSelect, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@pac/api';
 import { userRoleValues, type UserRoleValue } from '@pac/validators';
 import { formatDateTime } from '../../lib/dates';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
+import { LoadingRows, QueryState } from '../QueryState';
 
 type Person = RouterOutputs['users']['list'][number];
 
@@ -48,68 +49,59 @@ export function People() {
     onSettled: () => utils.users.list.invalidate(),
   });
 
-  let body;
-  if (people.isPending) {
-    body = (
-      <Stack gap="xs" aria-busy="true" aria-label="Loading people">
-        {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} height={36} />
-        ))}
-      </Stack>
-    );
-  } else if (people.isError) {
-    body = (
-      <Alert color="red" title="Could not load people">
-        Please refresh the page or try again later.
-      </Alert>
-    );
-  } else {
-    body = (
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" striped aria-label="People">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Role</Table.Th>
-              <Table.Th>Signups</Table.Th>
-              <Table.Th>Sheets</Table.Th>
-              <Table.Th>Last login</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {people.data.map((person) => (
-              <Table.Tr key={person.id}>
-                <Table.Td>
-                  <Text fw={500}>{person.name}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                    {person.email}
-                  </Text>
-                  <Badge size="xs" variant="light" color={person.emailVerified ? 'teal' : 'gray'}>
-                    {person.emailVerified ? 'Verified' : 'Not verified'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <RoleSelect
-                    person={person}
-                    pending={setRole.isPending && setRole.variables.id === person.id}
-                    onChange={(role) => setRole.mutate({ id: person.id, role })}
-                  />
-                </Table.Td>
-                <Table.Td>{person.signups}</Table.Td>
-                <Table.Td>{person.sheets}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{person.lastLoginAt ? formatDateTime(person.lastLoginAt) : 'Never'}</Text>
-                </Table.Td>
+  const body = (
+    <QueryState
+      query={people}
+      loading={<LoadingRows rows={4} height={36} label="Loading people" />}
+      failed="Could not load people"
+    >
+      {(list) => (
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" striped aria-label="People">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Signups</Table.Th>
+                <Table.Th>Sheets</Table.Th>
+                <Table.Th>Last login</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    );
-  }
+            </Table.Thead>
+            <Table.Tbody>
+              {list.map((person) => (
+                <Table.Tr key={person.id}>
+                  <Table.Td>
+                    <Text fw={500}>{person.name}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {person.email}
+                    </Text>
+                    <Badge size="xs" variant="light" color={person.emailVerified ? 'teal' : 'gray'}>
+                      {person.emailVerified ? 'Verified' : 'Not verified'}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <RoleSelect
+                      person={person}
+                      pending={setRole.isPending && setRole.variables.id === person.id}
+                      onChange={(role) => setRole.mutate({ id: person.id, role })}
+                    />
+                  </Table.Td>
+                  <Table.Td>{person.signups}</Table.Td>
+                  <Table.Td>{person.sheets}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{person.lastLoginAt ? formatDateTime(person.lastLoginAt) : 'Never'}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </QueryState>
+  );
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="people-title">

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type Ref, useState } from 'react';
 import { formatDateTime } from '../../lib/dates';
 import { formatWhen } from '../../lib/monitoring';
@@ -6,6 +6,7 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { MailIcon } from '../Icons';
+import { LoadingRows, QueryState } from '../QueryState';
 
 export type ReminderType = 'week' | 'day' | 'hour';
 
@@ -155,40 +156,31 @@ export function ReminderManagement({ ref }: ReminderManagementProps) {
   });
 
   const sheets = pending.data?.signupSheets ?? [];
-  let list;
-  if (pending.isPending) {
-    list = (
-      <Stack gap="sm" aria-busy="true">
-        <Skeleton height={72} />
-        <Skeleton height={72} />
-      </Stack>
-    );
-  } else if (pending.isError) {
-    list = (
-      <Alert color="red" title="Could not load reminders">
-        Please refresh the page or try again later.
-      </Alert>
-    );
-  } else if (sheets.length === 0) {
-    list = (
-      <Text c="dimmed" ta="center" py="md">
-        No upcoming events with volunteers
-      </Text>
-    );
-  } else {
-    list = (
-      <Stack gap="sm">
-        {sheets.map((sheet) => (
-          <ReminderEvent
-            key={sheet.id}
-            sheet={sheet}
-            sending={sending?.sheetId === sheet.id ? sending.type : null}
-            onSend={(type) => setAsking({ sheet, type })}
-          />
-        ))}
-      </Stack>
-    );
-  }
+  const list = (
+    <QueryState
+      query={{ isPending: pending.isPending, isError: pending.isError, data: sheets }}
+      loading={<LoadingRows rows={2} height={72} gap="sm" />}
+      failed="Could not load reminders"
+      empty={
+        <Text c="dimmed" ta="center" py="md">
+          No upcoming events with volunteers
+        </Text>
+      }
+    >
+      {(upcoming) => (
+        <Stack gap="sm">
+          {upcoming.map((sheet) => (
+            <ReminderEvent
+              key={sheet.id}
+              sheet={sheet}
+              sending={sending?.sheetId === sheet.id ? sending.type : null}
+              onSend={(type) => setAsking({ sheet, type })}
+            />
+          ))}
+        </Stack>
+      )}
+    </QueryState>
+  );
 
   return (
     <section ref={ref} tabIndex={-1} aria-labelledby="reminders-title" style={{ scrollMarginTop: 80, outline: 'none' }}>

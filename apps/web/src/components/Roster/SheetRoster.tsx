@@ -1,7 +1,8 @@
-import { Alert, Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { errorCode, isNotFound, serverMessage } from '../../lib/errors';
 import { trpc } from '../../trpc';
+import { CenteredLoader, QueryState } from '../QueryState';
 import { Roster } from './Roster';
 import { useCheckIn } from './useCheckIn';
 
@@ -42,31 +43,22 @@ export function SheetRoster({ sheetId }: SheetRosterProps) {
       </Problem>
     );
   }
-  if (roster.isPending) {
+  if (roster.isError && errorCode(roster.error) === 'FORBIDDEN') {
     return (
-      <Center py="xl" aria-busy="true">
-        <Loader aria-label="Loading roster" />
-      </Center>
+      <Problem title="Access Denied">
+        <Text>{serverMessage(roster.error) ?? notYourSheetMessage}</Text>
+      </Problem>
     );
   }
-  if (roster.isError) {
-    if (errorCode(roster.error) === 'FORBIDDEN') {
-      return (
-        <Problem title="Access Denied">
-          <Text>{serverMessage(roster.error) ?? notYourSheetMessage}</Text>
-        </Problem>
-      );
-    }
-    return (
-      <Alert color="red" title="Could not load the roster">
-        <Stack gap="sm" align="flex-start">
-          <Text size="sm">{serverMessage(roster.error) ?? 'Please check your connection and try again.'}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void roster.refetch()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  return <Roster roster={roster.data} onToggle={toggle} />;
+  return (
+    <QueryState
+      query={roster}
+      loading={<CenteredLoader label="Loading roster" />}
+      failed="Could not load the roster"
+      failedText={serverMessage(roster.error) ?? 'Please check your connection and try again.'}
+      onRetry={() => void roster.refetch()}
+    >
+      {(data) => <Roster roster={data} onToggle={toggle} />}
+    </QueryState>
+  );
 }

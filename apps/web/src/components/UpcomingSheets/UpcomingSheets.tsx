@@ -1,33 +1,16 @@
-import { Alert, Anchor, Card, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { deleteSheetQuestion, useDeleteSheet } from '../../lib/adminMutations';
 import { homeSheetLimit, upcomingSheets } from '../../lib/slots';
 import { useCurrentUser } from '../../session/useCurrentUser';
 import { trpc } from '../../trpc';
 import type { SheetListItem } from '../../types';
-import { SheetCard } from '../SheetCard';
+import { QueryState } from '../QueryState';
+import { SheetCard, SheetCardSkeletons } from '../SheetCard';
 
 // Only admins can delete from the home page: the dialog (and Mantine's Modal) load on demand, so
 // that parents' first page stays small.
 const ConfirmDialog = lazy(() => import('../ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })));
-
-function LoadingCards() {
-  return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" aria-busy="true" aria-label="Loading volunteer opportunities">
-      {Array.from({ length: homeSheetLimit }, (_, i) => (
-        <Card key={i} withBorder padding="lg">
-          <Stack gap="sm">
-            <Skeleton height={22} width="60%" />
-            <Skeleton height={14} width="40%" />
-            <Skeleton height={14} />
-            <Skeleton height={14} />
-            <Skeleton height={36} mt="sm" />
-          </Stack>
-        </Card>
-      ))}
-    </SimpleGrid>
-  );
-}
 
 /** The home page's list: up to 4 upcoming sheets, soonest first. */
 export function UpcomingSheets() {
@@ -37,19 +20,14 @@ export function UpcomingSheets() {
   const [toDelete, setToDelete] = useState<SheetListItem | null>(null);
   const remove = useDeleteSheet({ onSuccess: () => setToDelete(null), onSettled: () => utils.sheets.invalidate() });
 
-  let body;
-  if (sheets.isPending) {
-    body = <LoadingCards />;
-  } else if (sheets.isError) {
-    body = (
-      <Alert color="red" title="Could not load volunteer opportunities">
-        Please refresh the page or try again later.
-      </Alert>
-    );
-  } else {
-    const upcoming = upcomingSheets(sheets.data);
-    body =
-      upcoming.length === 0 ? (
+  const body = (
+    <QueryState
+      query={{ isPending: sheets.isPending, isError: sheets.isError, data: sheets.data && upcomingSheets(sheets.data) }}
+      loading={
+        <SheetCardSkeletons count={homeSheetLimit} cols={{ base: 1, sm: 2 }} label="Loading volunteer opportunities" />
+      }
+      failed="Could not load volunteer opportunities"
+      empty={
         <Card withBorder padding="xl" ta="center">
           <Title order={3} size="h4">
             No Current Opportunities
@@ -58,14 +36,17 @@ export function UpcomingSheets() {
             There are no upcoming events that need volunteers right now. Please check back soon!
           </Text>
         </Card>
-      ) : (
+      }
+    >
+      {(upcoming) => (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
           {upcoming.map((sheet) => (
             <SheetCard key={sheet.id} sheet={sheet} onDelete={user?.isAdmin ? () => setToDelete(sheet) : undefined} />
           ))}
         </SimpleGrid>
-      );
-  }
+      )}
+    </QueryState>
+  );
 
   return (
     <Stack

@@ -1,0 +1,11 @@
+export {
+  CenteredLoader,
+  LoadFailed,
+  type LoadFailedProps,
+  loadFailedText,
+  LoadingRows,
+  type LoadingRowsProps,
+  QueryState,
+  type QueryStateProps,
+  type QueryStatus,
+} from './QueryState';
