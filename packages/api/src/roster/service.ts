@@ -15,7 +15,7 @@ import { volunteerMessages } from '../volunteers/messages';
  * Event day (API.md "Coordinator toolkit"): the printable roster of a sheet and the check-in that
  * records who came. Whoever runs the sheet (an administrator or its organizer) sees it and checks
  * volunteers in; once a slot has check-ins, hours count only its attended volunteers
- * (volunteers/service.ts countsForHours, stats/service.ts).
+ * (volunteers/history.ts countsForHours, stats/service.ts).
  */
 
 export const rosterMessages = {
