@@ -3,10 +3,10 @@ import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AdminGate } from '../components/AdminGate';
 import { EmailSettingsTab, MonitoringTab, OverviewTab } from '../components/AdminTabs';
-import { PageLayout } from '../components/PageLayout';
-import { CreateSheetDialog } from '../components/SheetDialogs';
 import { OrganizerDashboard } from '../components/OrganizerDashboard';
+import { PageLayout } from '../components/PageLayout';
 import { People } from '../components/People';
+import { CreateSheetDialog } from '../features/sheets/SheetDialogs';
 
 type DashboardTab = 'overview' | 'monitoring' | 'email' | 'people';
 

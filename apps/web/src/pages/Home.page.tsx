@@ -1,7 +1,7 @@
 import { Benefits } from '../components/Benefits';
 import { HeroBanner } from '../components/HeroBanner';
 import { PageLayout } from '../components/PageLayout';
-import { UpcomingSheets } from '../components/UpcomingSheets';
+import { UpcomingSheets } from '../features/sheets/UpcomingSheets';
 import { trpc } from '../trpc';
 
 /** The hero banner with the admin's text and image (the defaults when none are set or they fail to load). */

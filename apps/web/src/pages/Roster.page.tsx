@@ -2,7 +2,7 @@ import '../styles/mantine-rest.css';
 import { useParams } from 'react-router-dom';
 import { AdminGate } from '../components/AdminGate';
 import { PageLayout } from '../components/PageLayout';
-import { SheetRoster } from '../components/Roster';
+import { SheetRoster } from '../features/sheets/Roster';
 
 /**
  * /signup-sheet/:id/roster — the event-day roster, for an administrator or the sheet's organizer

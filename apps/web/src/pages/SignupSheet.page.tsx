@@ -1,8 +1,8 @@
 import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { SheetDetails } from '../components/SheetDetails';
 import { PageLayout } from '../components/PageLayout';
 import { CenteredLoader, QueryState } from '../components/QueryState';
+import { SheetDetails } from '../features/sheets/SheetDetails';
 import { isNotFound } from '../lib/errors';
 import { trpc } from '../trpc';
 

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { CreateSheetDialog } from '../../features/sheets/SheetDialogs';
 import { Overview } from '../Overview';
-import { CreateSheetDialog } from '../SheetDialogs';
 
 /**
  * An organizer's part of the dashboard: their own signup sheets, reminders and the CSV of their

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import { type ReactNode, useRef, useState } from 'react';
-import { ManageSheets } from '../ManageSheets';
+import { ManageSheets } from '../../features/sheets/ManageSheets';
+import { CreateSheetDialog } from '../../features/sheets/SheetDialogs';
 import { QuickActions } from '../QuickActions';
 import { ReminderManagement } from '../ReminderManagement';
-import { CreateSheetDialog } from '../SheetDialogs';
 import { StatTiles } from '../StatTiles';
 import { WebsiteSettings } from '../WebsiteSettings';
 

@@ -1,0 +1,136 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { Roster } from './Roster';
+import {
+  checkedInText,
+  findVolunteer,
+  type RosterData,
+  type RosterVolunteer,
+  telHref,
+  withCheckIn,
+} from './rosterData';
+
+function volunteer(id: number, name: string, extra: Partial<RosterVolunteer> = {}): RosterVolunteer {
+  return {
+    id,
+    slotId: 1,
+    name,
+    phone: '555-0100',
+    email: `${name.split(' ')[0]?.toLowerCase() ?? 'v'}@example.org`,
+    notes: null,
+    attended: null,
+    checkedInAt: null,
+    ...extra,
+  };
+}
+
+function roster(): RosterData {
+  const eventDate = new Date('2031-05-03T16:00:00Z');
+  const slot = {
+    signupSheetId: 9,
+    description: null,
+    maxVolunteers: 3,
+    currentVolunteers: 2,
+    startTime: null,
+    endTime: null,
+    createdAt: eventDate,
+  };
+  return {
+    id: 9,
+    title: 'Spring Fair',
+    description: null,
+    eventDate,
+    organizerName: 'Olivia Organizer',
+    organizerEmail: 'olivia@example.org',
+    ownerId: null,
+    createdAt: eventDate,
+    slots: [
+      {
+        ...slot,
+        id: 1,
+        title: 'Ushers',
+        waitlistCount: 2,
+        volunteers: [
+          volunteer(11, 'Jamie Rivera', { phone: '+1 (604) 555-0199', attended: true, checkedInAt: eventDate }),
+          volunteer(12, 'Sam Lee', { notes: 'Brings a wagon' }),
+        ],
+      },
+      { ...slot, id: 2, title: 'Clean-up', currentVolunteers: 0, waitlistCount: 0, volunteers: [] },
+    ],
+  };
+}
+
+describe('Roster', () => {
+  it('shows each slot with its confirmed volunteers, phones as call links, notes and check-in counts', () => {
+    renderWithProviders(<Roster roster={roster()} onToggle={vi.fn()} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Spring Fair' })).toBeDefined();
+    expect(screen.getAllByText('1 of 2 checked in')).toHaveLength(2); // the whole sheet, and Ushers
+
+    const ushers = screen.getByRole('region', { name: 'Ushers' });
+    const list = within(ushers).getByRole('list', { name: 'Ushers volunteers' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Jamie Rivera'), expect.stringContaining('Sam Lee')]);
+    expect(within(ushers).getByRole('link', { name: '+1 (604) 555-0199' }).getAttribute('href')).toBe(
+      'tel:+16045550199',
+    );
+    expect(within(list).getByText('Brings a wagon')).toBeDefined();
+    // The printed page of the slot (shown only by the print style sheet): a box, name, phone and notes per row.
+    const printed = within(ushers).getByRole('table');
+    expect(
+      within(printed)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['HereNamePhoneNotes', 'Jamie Rivera+1 (604) 555-0199', 'Sam Lee555-0100Brings a wagon']);
+    expect(within(ushers).getByText('2 on the waitlist (not on the roster)')).toBeDefined();
+
+    const cleanUp = screen.getByRole('region', { name: 'Clean-up' });
+    expect(within(cleanUp).getByText('No confirmed volunteers yet.')).toBeDefined();
+  });
+
+  it('marks the check-in state on each button and hands the tapped volunteer to onToggle', () => {
+    const onToggle = vi.fn();
+    renderWithProviders(<Roster roster={roster()} onToggle={onToggle} />);
+    const jamie = screen.getByRole('button', { name: 'Mark Jamie Rivera as attended' });
+    const sam = screen.getByRole('button', { name: 'Mark Sam Lee as attended' });
+    expect(jamie.getAttribute('aria-pressed')).toBe('true');
+    expect(sam.getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(sam);
+    expect(onToggle).toHaveBeenCalledTimes(1);
+    expect(onToggle).toHaveBeenCalledWith(expect.objectContaining({ id: 12, attended: null }));
+  });
+
+  it("prints through onPrint from 'Print roster'", () => {
+    const onPrint = vi.fn();
+    renderWithProviders(<Roster roster={roster()} onToggle={vi.fn()} onPrint={onPrint} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Print roster' }));
+    expect(onPrint).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the sheet has no slots', () => {
+    renderWithProviders(<Roster roster={{ ...roster(), slots: [] }} onToggle={vi.fn()} />);
+    expect(screen.getByText('This signup sheet has no volunteer slots yet.')).toBeDefined();
+  });
+});
+
+describe('roster data', () => {
+  it('replaces one check-in and leaves the rest as they were', () => {
+    const before = roster();
+    const at = new Date('2031-05-03T16:05:00Z');
+    const after = withCheckIn(before, 12, { attended: true, checkedInAt: at });
+    expect(findVolunteer(after, 12)).toMatchObject({ attended: true, checkedInAt: at, name: 'Sam Lee' });
+    expect(findVolunteer(before, 12)?.attended).toBeNull();
+    expect(after.slots[1]).toBe(before.slots[1]);
+    expect(findVolunteer(after, 99)).toBeUndefined();
+  });
+
+  it('counts only volunteers marked as attended, and makes tel: links from what was typed', () => {
+    expect(checkedInText([{ attended: true }, { attended: false }, { attended: null }])).toBe('1 of 3 checked in');
+    expect(telHref(' 604.555.0100 ')).toBe('tel:6045550100');
+    expect(telHref('+44 20 7946 0958')).toBe('tel:+442079460958');
+  });
+});

@@ -1,0 +1,80 @@
+import { Modal, Stack } from '@mantine/core';
+import { sheetCreateSchema } from '@pac/validators';
+import { FormActions } from '../../../components/FormActions';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { useSchemaForm } from '../../../lib/schemaForm';
+import { trpc } from '../../../trpc';
+import { defaultEventDate, useRefreshDashboard } from '../dashboard';
+import { SheetFields, sheetFormInput, sheetFormValues } from '../SheetFields';
+import type { SheetCreateValues } from './types';
+
+export interface SheetCreateFormProps {
+  onSubmit: (values: SheetCreateValues) => void;
+  onCancel: () => void;
+  submitting?: boolean;
+  /** Prefills the organizer (the signed-in admin). */
+  organizer?: { name: string; email: string };
+}
+
+/** The 'Create New Signup Sheet' form; the event date starts 1 day ahead. */
+export function SheetCreateForm({ onSubmit, onCancel, submitting = false, organizer }: SheetCreateFormProps) {
+  const {
+    form,
+    onSubmit: handleSubmit,
+    reset,
+  } = useSchemaForm({
+    initialValues: sheetFormValues({
+      eventDate: defaultEventDate(),
+      organizerName: organizer?.name,
+      organizerEmail: organizer?.email,
+    }),
+    schema: sheetCreateSchema,
+    toInput: sheetFormInput,
+  });
+
+  return (
+    <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
+      <Stack gap="sm">
+        <SheetFields form={form} />
+        <FormActions
+          submitLabel="Create Sheet"
+          pendingLabel="Creating..."
+          submitting={submitting}
+          reset={reset}
+          onCancel={onCancel}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+export interface CreateSheetDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The 'Create New Signup Sheet' dialog: creates the sheet, then refreshes the dashboard. */
+export function CreateSheetDialog({ opened, onClose }: CreateSheetDialogProps) {
+  const refresh = useRefreshDashboard();
+  const me = trpc.auth.me.useQuery();
+  const create = trpc.sheets.create.useMutation({
+    onSuccess: (sheet) => {
+      onClose();
+      notifySuccess('Signup Sheet Created', `"${sheet.title}" is ready for volunteer slots.`);
+    },
+    onError: (error) => notifyFailure('Creation Failed', error, 'Failed to create signup sheet. Please try again.'),
+    onSettled: refresh,
+  });
+  const organizer = me.data ? { name: me.data.name, email: me.data.email } : undefined;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Create New Signup Sheet" size="lg">
+      <SheetCreateForm
+        organizer={organizer}
+        submitting={create.isPending}
+        onCancel={onClose}
+        onSubmit={(values) => create.mutate(values)}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,284 @@
+import { ActionIcon, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { lazy, type ReactElement, Suspense } from 'react';
+import { ClockIcon, EditIcon, TrashIcon } from '../../../components/Icons';
+import { formatTimeRange } from '../../../lib/dates';
+import { useHydrated } from '../../../lib/useHydrated';
+import type { SlotDetail, VolunteerView } from '../../../types';
+import { isSlotFull, spotsLeftText, volunteerCountText, waitlistCountText } from '../slots';
+
+// Only whoever runs the sheet has these buttons: their tooltips, and the popover library under them,
+// load for them alone. Until then the button shows without its tooltip.
+const AdminTooltip = lazy(() => import('./AdminTooltip').then((m) => ({ default: m.AdminTooltip })));
+
+function LazyTooltip({ label, children }: { label: string; children: ReactElement }) {
+  // On a page the server rendered, the button alone until React has taken the page over, so that
+  // it works from the start (a part still waiting for its code would drop the click).
+  const hydrated = useHydrated();
+  if (!hydrated) return children;
+  return (
+    <Suspense fallback={children}>
+      <AdminTooltip label={label}>{children}</AdminTooltip>
+    </Suspense>
+  );
+}
+
+export interface SlotCardProps {
+  slot: SlotDetail;
+  /**
+   * Opens the signup form ('Join Waitlist' on a full slot: the same form); on a closed slot, only
+   * admins are offered it (to add a volunteer).
+   */
+  onSignUp: () => void;
+  /** Signups have closed (API.md): the slot has started, or its event has passed. */
+  closed?: boolean;
+  /** Cancels one of the viewer's own signups (those marked isMine), confirmed or waitlisted. */
+  onCancelMine?: (volunteer: VolunteerView) => void;
+  /** Admin controls: present only for whoever runs the sheet (an admin or its organizer). */
+  admin?: {
+    onEdit: () => void;
+    onDelete: () => void;
+    onEditVolunteer: (volunteer: VolunteerView) => void;
+    onRemoveVolunteer: (volunteer: VolunteerView) => void;
+  };
+}
+
+interface VolunteerRowProps {
+  volunteer: VolunteerView;
+  admin: SlotCardProps['admin'];
+  /** The place in the waitlist (1 is next), shown before the name. */
+  position?: number;
+}
+
+function VolunteerRow({ volunteer, admin, position }: VolunteerRowProps) {
+  const contact = [volunteer.email, volunteer.phone].filter((v): v is string => typeof v === 'string' && v !== '');
+  return (
+    <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Group gap={6}>
+          {position !== undefined && (
+            <Text size="sm" c="dimmed" aria-hidden>
+              {position}.
+            </Text>
+          )}
+          <Text size="sm" fw={500}>
+            {volunteer.name}
+          </Text>
+          {volunteer.isMine && (
+            <Badge size="xs" variant="light" color="teal">
+              You
+            </Badge>
+          )}
+        </Group>
+        {contact.length > 0 && (
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {contact.join(' · ')}
+          </Text>
+        )}
+        {volunteer.notes && (
+          <Text size="xs" c="dimmed" fs="italic">
+            {volunteer.notes}
+          </Text>
+        )}
+      </Stack>
+      {admin && (
+        <Group gap={4} wrap="nowrap">
+          <LazyTooltip label="Edit volunteer">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit ${volunteer.name}`}
+              onClick={() => admin.onEditVolunteer(volunteer)}
+            >
+              <EditIcon />
+            </ActionIcon>
+          </LazyTooltip>
+          <LazyTooltip label="Remove volunteer">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove ${volunteer.name}`}
+              onClick={() => admin.onRemoveVolunteer(volunteer)}
+            >
+              <TrashIcon />
+            </ActionIcon>
+          </LazyTooltip>
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+/** The viewer's own signups of one status, with their cancel buttons (none once the slot has started). */
+function MySignups({
+  heading,
+  mine,
+  closed,
+  titleId,
+  onCancelMine,
+}: {
+  heading: string;
+  mine: VolunteerView[];
+  closed: boolean;
+  titleId: string;
+  onCancelMine: SlotCardProps['onCancelMine'];
+}) {
+  if (mine.length === 0) return null;
+  return (
+    <Stack gap={6}>
+      <Text fw={700} c="teal.9">
+        {heading}
+      </Text>
+      {/* Once the slot has started, the signup is part of the record. */}
+      {!closed &&
+        onCancelMine &&
+        mine.map((volunteer) => (
+          <Button
+            key={volunteer.id}
+            variant="light"
+            color="red"
+            aria-describedby={titleId}
+            onClick={() => onCancelMine(volunteer)}
+          >
+            {mine.length === 1 ? 'Cancel my signup' : `Cancel signup for ${volunteer.name}`}
+          </Button>
+        ))}
+    </Stack>
+  );
+}
+
+/**
+ * One volunteer slot on the sheet page: its details, volunteers, and Sign Up, FULL with 'Join
+ * Waitlist', 'Signups closed', or the viewer's own signup (or waitlist place) with its cancel.
+ * Whoever runs the sheet sees the waitlist in order; everyone else how many wait.
+ */
+export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }: SlotCardProps) {
+  const full = isSlotFull(slot);
+  const confirmed = slot.volunteers.filter((v) => v.status !== 'waitlisted');
+  const waitlist = slot.volunteers.filter((v) => v.status === 'waitlisted');
+  // The server sends other people's waitlist entries only to whoever runs the sheet.
+  const showWaitlist = admin !== undefined || waitlist.some((v) => !v.isMine);
+  const mine = slot.volunteers.filter((v) => v.isMine);
+  const waitlistId = `slot-${slot.id}-waitlist`;
+  const time = formatTimeRange(slot.startTime, slot.endTime);
+  const titleId = `slot-${slot.id}-title`;
+  const filledPercent =
+    slot.maxVolunteers > 0 ? Math.min(100, (slot.currentVolunteers / slot.maxVolunteers) * 100) : 100;
+
+  return (
+    <Card withBorder padding="lg" component="article" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Title order={3} size="h4" id={titleId}>
+            {slot.title}
+          </Title>
+          {admin && (
+            <Group gap={4} wrap="nowrap">
+              <LazyTooltip label="Edit volunteer slot">
+                <ActionIcon variant="subtle" aria-label={`Edit ${slot.title}`} onClick={admin.onEdit}>
+                  <EditIcon />
+                </ActionIcon>
+              </LazyTooltip>
+              <LazyTooltip label="Delete volunteer slot">
+                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${slot.title}`} onClick={admin.onDelete}>
+                  <TrashIcon />
+                </ActionIcon>
+              </LazyTooltip>
+            </Group>
+          )}
+        </Group>
+        {slot.description && (
+          <Text size="sm" c="gray.7">
+            {slot.description}
+          </Text>
+        )}
+        {time && (
+          <Group gap={6} c="dimmed" wrap="nowrap">
+            <ClockIcon />
+            <Text size="sm">{time}</Text>
+          </Group>
+        )}
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {closed ? volunteerCountText(slot.currentVolunteers) : spotsLeftText(slot)}
+          </Text>
+          <Progress
+            value={filledPercent}
+            color={full ? 'teal' : 'blue'}
+            size="sm"
+            aria-label={`${slot.currentVolunteers} of ${slot.maxVolunteers} spots filled`}
+          />
+          {slot.waitlistCount > 0 && (
+            <Text size="sm" c="dimmed">
+              {waitlistCountText(slot.waitlistCount)}
+            </Text>
+          )}
+        </Stack>
+        {confirmed.length > 0 && (
+          <Stack gap={4}>
+            <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+              Volunteers
+            </Text>
+            <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
+              {confirmed.map((v) => (
+                <VolunteerRow key={v.id} volunteer={v} admin={admin} />
+              ))}
+            </Stack>
+          </Stack>
+        )}
+        {showWaitlist && waitlist.length > 0 && (
+          <Stack gap={4}>
+            <Text size="xs" tt="uppercase" fw={700} c="dimmed" id={waitlistId}>
+              Waitlist
+            </Text>
+            {/* In the order they will be offered a spot. */}
+            <Stack component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={waitlistId}>
+              {waitlist.map((v, i) => (
+                <VolunteerRow key={v.id} volunteer={v} admin={admin} position={i + 1} />
+              ))}
+            </Stack>
+          </Stack>
+        )}
+        {closed ? (
+          <Text fw={700} c="gray.8">
+            Signups closed
+          </Text>
+        ) : full ? (
+          <>
+            <Text fw={700} c="red.9">
+              FULL - No spots available
+            </Text>
+            {mine.length === 0 && (
+              <Button variant="outline" onClick={onSignUp} aria-describedby={titleId}>
+                Join Waitlist
+              </Button>
+            )}
+          </>
+        ) : (
+          mine.length === 0 && (
+            <Button onClick={onSignUp} aria-describedby={titleId}>
+              Sign Up
+            </Button>
+          )
+        )}
+        <MySignups
+          heading="You're signed up"
+          mine={mine.filter((v) => v.status !== 'waitlisted')}
+          closed={closed}
+          titleId={titleId}
+          onCancelMine={onCancelMine}
+        />
+        <MySignups
+          heading="You're on the waitlist"
+          mine={mine.filter((v) => v.status === 'waitlisted')}
+          closed={closed}
+          titleId={titleId}
+          onCancelMine={onCancelMine}
+        />
+        {closed && admin && !full && (
+          <Button variant="light" onClick={onSignUp} aria-describedby={titleId}>
+            Add volunteer
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+import { Modal, Stack, Text } from '@mantine/core';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../trpc';
+import { useRefreshDashboard } from '../dashboard';
+import { deleteSlotQuestion, useDeleteSlot, useUpdateSlot } from '../sheetMutations';
+import { SlotForm, type SlotFormSlot } from '../SlotForm';
+import type { SlotDialogsControl } from './useSlotDialogs';
+
+export { type SlotDialogsControl, useSlotDialogs } from './useSlotDialogs';
+
+// Each dialog is open while `opened` is true and its subject is set. The subject stays after
+// closing so that the content does not vanish mid-transition; Mantine unmounts a closed modal's
+// content, so every opening starts with a fresh form.
+
+export interface AddSlotDialogProps {
+  /** The sheet the slot goes on. */
+  sheet: { id: number; title: string; eventDate?: Date } | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The 'Add Volunteer Slot' dialog: adds a slot to a sheet, then refreshes the dashboard. */
+export function AddSlotDialog({ sheet, opened, onClose }: AddSlotDialogProps) {
+  const refresh = useRefreshDashboard();
+  const create = trpc.slots.create.useMutation({
+    onSuccess: (slot) => {
+      onClose();
+      notifySuccess('Volunteer Slot Created', `"${slot.title}" has been added${sheet ? ` to ${sheet.title}` : ''}.`);
+    },
+    onError: (error) => notifyFailure('Creation Failed', error, 'Failed to create volunteer slot. Please try again.'),
+    onSettled: refresh,
+  });
+
+  return (
+    <Modal opened={opened && sheet !== null} onClose={onClose} title="Add Volunteer Slot" size="lg">
+      {sheet && (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            For {sheet.title}
+          </Text>
+          <SlotForm
+            mode="create"
+            signupSheetId={sheet.id}
+            eventDate={sheet.eventDate}
+            submitting={create.isPending}
+            onCancel={onClose}
+            onSubmit={(values) => create.mutate(values)}
+          />
+        </Stack>
+      )}
+    </Modal>
+  );
+}
+
+export interface EditSlotDialogProps {
+  /** The slot being edited. */
+  slot: SlotFormSlot | null;
+  /** Its sheet's event date: a hint shows when the slot's times fall on another day. */
+  eventDate?: Date;
+  opened: boolean;
+  onClose: () => void;
+  /** After the update succeeds or fails, e.g. refetch what changed. */
+  onSettled: () => unknown;
+}
+
+/** The 'Edit Volunteer Slot' dialog: saves the slot, then closes. */
+export function EditSlotDialog({ slot, eventDate, opened, onClose, onSettled }: EditSlotDialogProps) {
+  const updateSlot = useUpdateSlot({ onSuccess: onClose, onSettled });
+  return (
+    <Modal opened={opened && slot !== null} onClose={onClose} title="Edit Volunteer Slot" size="lg">
+      {slot && (
+        <SlotForm
+          mode="edit"
+          slot={slot}
+          eventDate={eventDate}
+          submitting={updateSlot.isPending}
+          onCancel={onClose}
+          onSubmit={(values) => updateSlot.mutate(values)}
+        />
+      )}
+    </Modal>
+  );
+}
+
+export interface DeleteSlotDialogProps {
+  /** The slot to delete. */
+  slot: { id: number; title: string } | null;
+  opened: boolean;
+  onClose: () => void;
+  /** After the deletion succeeds or fails, e.g. refetch what changed. */
+  onSettled: () => unknown;
+}
+
+/** The 'Delete Volunteer Slot' question: deletes the slot (and its signups) once confirmed. */
+export function DeleteSlotDialog({ slot, opened, onClose, onSettled }: DeleteSlotDialogProps) {
+  const deleteSlot = useDeleteSlot({ onSuccess: onClose, onSettled });
+  return (
+    <ConfirmDialog
+      opened={opened && slot !== null}
+      title="Delete Volunteer Slot"
+      message={slot ? deleteSlotQuestion(slot.title) : ''}
+      confirmLabel="Delete"
+      loading={deleteSlot.isPending}
+      onCancel={onClose}
+      onConfirm={() => {
+        if (slot) deleteSlot.mutate({ id: slot.id });
+      }}
+    />
+  );
+}
+
+export interface SlotDialogsProps {
+  control: SlotDialogsControl;
+  /** After an update or deletion succeeds or fails, e.g. refetch what changed. */
+  onSettled: () => unknown;
+}
+
+/** An admin's 'Edit Volunteer Slot' and 'Delete Volunteer Slot' dialogs, opened through `control`. */
+export function SlotDialogs({ control: { subject, opened, close }, onSettled }: SlotDialogsProps) {
+  const editing = subject?.kind === 'edit' ? subject : null;
+  const deleting = subject?.kind === 'delete' ? subject : null;
+  return (
+    <>
+      <EditSlotDialog
+        opened={opened}
+        slot={editing?.slot ?? null}
+        eventDate={editing?.eventDate}
+        onClose={close}
+        onSettled={onSettled}
+      />
+      <DeleteSlotDialog opened={opened} slot={deleting?.slot ?? null} onClose={close} onSettled={onSettled} />
+    </>
+  );
+}

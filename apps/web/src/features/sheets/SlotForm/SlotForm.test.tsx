@@ -1,0 +1,146 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { schoolDate } from '../../../../test/schoolTime';
+import { SlotForm, type SlotFormSlot } from './SlotForm';
+
+const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
+
+describe("SlotForm, mode 'create'", () => {
+  it("hints (without blocking) when the slot is not on the event's day", () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <SlotForm
+        mode="create"
+        signupSheetId={7}
+        eventDate={schoolDate(2031, 4, 3, 17, 0)}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    fireEvent.change(input(/^Task Title/), { target: { value: 'Setup crew' } });
+    fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-03T08:00' } });
+    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-30T08:00' } });
+    expect(screen.getByRole('status').textContent).toBe(
+      'This slot is on Friday, May 30, 2031, but the event is on Saturday, May 3, 2031',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ startTime: schoolDate(2031, 4, 30, 8, 0) }));
+  });
+
+  it('sends times as Dates or null, and a capacity that is not a number as 1', () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SlotForm mode="create" signupSheetId={7} onSubmit={onSubmit} onCancel={vi.fn()} />);
+    fireEvent.change(input(/^Task Title/), { target: { value: 'Setup crew' } });
+    fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-03T08:00' } });
+    fireEvent.change(input(/^Number of Volunteers Needed/), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      signupSheetId: 7,
+      title: 'Setup crew',
+      description: null,
+      startTime: schoolDate(2031, 4, 3, 8, 0),
+      endTime: null,
+      maxVolunteers: 1,
+    });
+  });
+
+  it('requires a task title and an end after the start', () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SlotForm mode="create" signupSheetId={7} onSubmit={onSubmit} onCancel={vi.fn()} />);
+    fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-03T08:00' } });
+    fireEvent.change(input(/^End Time/), { target: { value: '2031-05-03T07:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
+    expect(screen.getByText('Title is required')).toBeDefined();
+    expect(screen.getByText('End time must be after start time')).toBeDefined();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('starts with 1 volunteer needed and Cancel resets and closes', () => {
+    const onCancel = vi.fn();
+    renderWithProviders(<SlotForm mode="create" signupSheetId={7} onSubmit={vi.fn()} onCancel={onCancel} />);
+    expect(input(/^Number of Volunteers Needed/).value).toBe('1');
+    fireEvent.change(input(/^Task Title/), { target: { value: 'Setup crew' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onCancel).toHaveBeenCalled();
+    expect(input(/^Task Title/).value).toBe('');
+  });
+});
+
+const slot: SlotFormSlot = {
+  id: 4,
+  title: 'Setup crew',
+  description: null,
+  startTime: schoolDate(2031, 4, 3, 8, 0),
+  endTime: schoolDate(2031, 4, 3, 10, 30),
+  maxVolunteers: 4,
+};
+
+function setup(submitting = false) {
+  const onSubmit = vi.fn();
+  renderWithProviders(
+    <SlotForm mode="edit" slot={slot} onSubmit={onSubmit} onCancel={vi.fn()} submitting={submitting} />,
+  );
+  return { onSubmit };
+}
+
+describe("SlotForm, mode 'edit'", () => {
+  it("hints (without blocking) when a time falls outside the event's day", () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <SlotForm
+        mode="edit"
+        slot={slot}
+        eventDate={schoolDate(2031, 4, 3, 17, 0)}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.change(input(/^End Time/), { target: { value: '2031-05-04T01:00' } });
+    expect(screen.getByRole('status').textContent).toBe(
+      'This slot is on Sunday, May 4, 2031, but the event is on Saturday, May 3, 2031',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Update Slot' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ id: 4, endTime: schoolDate(2031, 4, 4, 1, 0) }));
+  });
+
+  it('is prefilled, with times as local date-times to the minute', () => {
+    setup();
+    expect(input(/^Volunteer Role/).value).toBe('Setup crew');
+    expect(input(/^Start Time/).value).toBe('2031-05-03T08:00');
+    expect(input(/^End Time/).value).toBe('2031-05-03T10:30');
+    expect(input(/^Number of Volunteers Needed/).value).toBe('4');
+  });
+
+  it('requires a role and an end after the start', () => {
+    const { onSubmit } = setup();
+    fireEvent.change(input(/^Volunteer Role/), { target: { value: ' ' } });
+    fireEvent.change(input(/^End Time/), { target: { value: '2031-05-03T07:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Slot' }));
+    expect(screen.getByText('Title is required')).toBeDefined();
+    expect(screen.getByText('End time must be after start time')).toBeDefined();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends Dates, and null for a cleared time', () => {
+    const { onSubmit } = setup();
+    fireEvent.change(input(/^End Time/), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Slot' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      id: 4,
+      title: 'Setup crew',
+      description: null,
+      startTime: schoolDate(2031, 4, 3, 8, 0),
+      endTime: null,
+      maxVolunteers: 4,
+    });
+  });
+
+  it("says 'Updating...' while the update is under way", () => {
+    setup(true);
+    expect(screen.getByRole('button', { name: 'Updating...' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(true);
+  });
+});

@@ -1,0 +1,165 @@
+import { Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import { slotCreateSchema, slotUpdateSchema } from '@pac/validators';
+import type { z } from 'zod';
+import { FormActions } from '../../../components/FormActions';
+import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/dates';
+import { useSchemaForm } from '../../../lib/schemaForm';
+import { SlotDayHint } from './SlotDayHint';
+
+/** A new slot as the form hands it over (parsed by the shared schema). */
+export type SlotCreateValues = z.output<typeof slotCreateSchema>;
+/** A changed slot as the form hands it over (parsed by the shared schema). */
+export type SlotUpdateValues = z.output<typeof slotUpdateSchema>;
+
+/** The slot an edit starts from. */
+export interface SlotFormSlot {
+  id: number;
+  title: string;
+  description: string | null;
+  startTime: Date | null;
+  endTime: Date | null;
+  maxVolunteers: number;
+}
+
+interface SlotFormCommonProps {
+  /** The sheet's event date: a hint shows when the slot's times fall on another day. */
+  eventDate?: Date;
+  onCancel: () => void;
+  submitting?: boolean;
+}
+
+/** 'Add Volunteer Slot': an empty slot for the sheet `signupSheetId`. */
+export interface SlotCreateFormProps extends SlotFormCommonProps {
+  mode: 'create';
+  signupSheetId: number;
+  onSubmit: (values: SlotCreateValues) => void;
+}
+
+/** 'Edit Volunteer Slot': `slot`, prefilled. */
+export interface SlotEditFormProps extends SlotFormCommonProps {
+  mode: 'edit';
+  slot: SlotFormSlot;
+  onSubmit: (values: SlotUpdateValues) => void;
+}
+
+export type SlotFormProps = SlotCreateFormProps | SlotEditFormProps;
+
+interface SlotFormValues extends Record<string, unknown> {
+  title: string;
+  description: string;
+  startTime: string;
+  endTime: string;
+  maxVolunteers: number | string;
+}
+
+/** What differs between adding and editing: the wording, the start, and what the schema gets. */
+interface SlotFormSetup<Schema extends z.ZodType> extends SlotFormCommonProps {
+  schema: Schema;
+  initialValues: SlotFormValues;
+  toInput: (values: SlotFormValues) => unknown;
+  titleLabel: string;
+  submitLabel: string;
+  pendingLabel?: string;
+  onSubmit: (values: z.output<Schema>) => void;
+}
+
+function SlotFields<Schema extends z.ZodType>({
+  schema,
+  initialValues,
+  toInput,
+  titleLabel,
+  submitLabel,
+  pendingLabel,
+  eventDate,
+  onSubmit,
+  onCancel,
+  submitting = false,
+}: SlotFormSetup<Schema>) {
+  const { form, onSubmit: handleSubmit, reset } = useSchemaForm({ initialValues, schema, toInput });
+
+  return (
+    <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
+      <Stack gap="sm">
+        <TextInput label={titleLabel} required data-autofocus {...form.getInputProps('title')} />
+        <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+        <Group grow align="flex-start">
+          <TextInput label="Start Time" type="datetime-local" step={60} {...form.getInputProps('startTime')} />
+          <TextInput label="End Time" type="datetime-local" step={60} {...form.getInputProps('endTime')} />
+        </Group>
+        {eventDate && (
+          <SlotDayHint startTime={form.values.startTime} endTime={form.values.endTime} eventDate={eventDate} />
+        )}
+        <NumberInput
+          label="Number of Volunteers Needed"
+          required
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('maxVolunteers')}
+        />
+        <FormActions
+          submitLabel={submitLabel}
+          pendingLabel={pendingLabel}
+          submitting={submitting}
+          reset={reset}
+          onCancel={onCancel}
+        />
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * A slot's form: 'Add Volunteer Slot' (`mode: 'create'`, empty, 1 volunteer needed) or
+ * 'Edit Volunteer Slot' (`mode: 'edit'`, prefilled). Times are date-times to the minute on the school's clock;
+ * an empty time is sent as null, and a capacity that is not a number as 1.
+ */
+export function SlotForm(props: SlotFormProps) {
+  const { eventDate, onCancel, submitting } = props;
+  const common = { eventDate, onCancel, submitting };
+  if (props.mode === 'create') {
+    const { signupSheetId } = props;
+    return (
+      <SlotFields
+        {...common}
+        schema={slotCreateSchema}
+        initialValues={{ title: '', description: '', startTime: '', endTime: '', maxVolunteers: 1 }}
+        toInput={(values) => ({
+          ...values,
+          signupSheetId,
+          startTime: fromDateTimeLocal(values.startTime),
+          endTime: fromDateTimeLocal(values.endTime),
+        })}
+        titleLabel="Task Title"
+        submitLabel="Add Slot"
+        onSubmit={props.onSubmit}
+      />
+    );
+  }
+  const { slot } = props;
+  return (
+    <SlotFields
+      {...common}
+      schema={slotUpdateSchema}
+      initialValues={{
+        title: slot.title,
+        description: slot.description ?? '',
+        startTime: toDateTimeLocal(slot.startTime),
+        endTime: toDateTimeLocal(slot.endTime),
+        maxVolunteers: slot.maxVolunteers,
+      }}
+      // The times on the school's clock, as in the create form: the schema would read the
+      // datetime-local text on the browser's.
+      toInput={(values) => ({
+        ...values,
+        id: slot.id,
+        startTime: fromDateTimeLocal(values.startTime),
+        endTime: fromDateTimeLocal(values.endTime),
+      })}
+      titleLabel="Volunteer Role"
+      submitLabel="Update Slot"
+      pendingLabel="Updating..."
+      onSubmit={props.onSubmit}
+    />
+  );
+}

@@ -1,0 +1,1 @@
+export { CancelSignup } from './CancelSignup';

@@ -1,0 +1,220 @@
+import { Anchor, Badge, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import type { RouterOutputs } from '@pac/api';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { InvalidLink, SignupCancelled } from '../../../components/EmailLink';
+import { CenteredLoader } from '../../../components/QueryState';
+import { formatSlotWhen } from '../../../lib/dates';
+import { errorCode, serverMessage } from '../../../lib/errors';
+import { notifyFailure, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../trpc';
+import { spotsLeftText } from '../../sheets/slots';
+
+type ManagedSignup = RouterOutputs['volunteers']['manageInfo'];
+
+/** 'You're confirmed' or the place on the waitlist, as a badge. */
+function StatusBadge({ signup }: { signup: ManagedSignup }) {
+  if (signup.status === 'confirmed') {
+    return (
+      <Badge color="teal" variant="light" size="lg">
+        Confirmed
+      </Badge>
+    );
+  }
+  return (
+    <Badge color="orange" variant="light" size="lg">
+      {signup.waitlistPosition === null ? 'Waitlisted' : `Waitlisted · #${signup.waitlistPosition} in line`}
+    </Badge>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </Stack>
+  );
+}
+
+// Long slot titles wrap inside a phone-wide card rather than pushing past its edge.
+const radioStyles = {
+  body: { minWidth: 0 },
+  labelWrapper: { minWidth: 0, flex: 1 },
+  label: { overflowWrap: 'anywhere' },
+  description: { overflowWrap: 'anywhere' },
+} as const;
+
+/** The slots of the same sheet with spots left, to move the signup to. */
+function MoveSignup({ token, signup }: { token: string; signup: ManagedSignup }) {
+  const utils = trpc.useUtils();
+  const [slotId, setSlotId] = useState<string | null>(null);
+  const move = trpc.volunteers.move.useMutation({
+    onSuccess: async (_moved, input) => {
+      const title = signup.otherSlots.find((s) => s.id === input.slotId)?.title ?? 'the new slot';
+      notifySuccess('Signup Moved', `Your signup is now for ${title}.`);
+      setSlotId(null);
+      await Promise.all([utils.volunteers.manageInfo.invalidate({ token }), utils.sheets.invalidate()]);
+    },
+    onError: async (error) => {
+      notifyFailure('Move Failed', error, 'Failed to move your signup. Please try again.');
+      // The slot may have filled up meanwhile: show what is open now.
+      await utils.volunteers.manageInfo.invalidate({ token });
+    },
+  });
+
+  if (signup.otherSlots.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        No other volunteer slot of this event has spots left right now.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Radio.Group
+        label="Move to another volunteer slot"
+        description="Slots of this event with spots left"
+        value={slotId}
+        onChange={setSlotId}
+      >
+        <Stack gap="xs" mt="xs">
+          {signup.otherSlots.map((slot) => (
+            <Radio
+              key={slot.id}
+              value={String(slot.id)}
+              label={slot.title}
+              description={`${formatSlotWhen(slot.startTime, slot.endTime, signup.sheet.eventDate)} · ${spotsLeftText(slot)}`}
+              styles={radioStyles}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Group>
+        <Button
+          disabled={slotId === null}
+          loading={move.isPending}
+          onClick={() => {
+            if (slotId !== null) move.mutate({ token, slotId: Number(slotId) });
+          }}
+        >
+          Move my signup
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A volunteer's signup, opened with the token from their emails: its details, moving it to another slot, cancelling it. */
+export function MySignup({ token }: { token: string }) {
+  const utils = trpc.useUtils();
+  const info = trpc.volunteers.manageInfo.useQuery({ token });
+  const [asking, setAsking] = useState(false);
+  const cancel = trpc.volunteers.cancelByToken.useMutation({
+    onSuccess: () => {
+      setAsking(false);
+      void utils.sheets.invalidate();
+    },
+    onError: (error) => notifyFailure('Cancellation Failed', error, 'Failed to cancel your signup. Please try again.'),
+  });
+
+  if (info.isPending) {
+    return <CenteredLoader label="Loading your signup" />;
+  }
+
+  // Cancelled (here or elsewhere): the link is ours, the signup is gone.
+  const gone = cancel.isSuccess || (info.isError && errorCode(info.error) === 'NOT_FOUND');
+  if (gone) {
+    const signup = info.data;
+    return (
+      <SignupCancelled
+        message={cancel.data?.message}
+        name={signup?.name}
+        sheet={signup ? { id: signup.sheet.id, title: signup.sheet.title } : undefined}
+      />
+    );
+  }
+  if (info.isError) {
+    if (errorCode(info.error) === 'FORBIDDEN' || errorCode(info.error) === 'BAD_REQUEST') return <InvalidLink />;
+    return (
+      <Card withBorder padding="xl" maw={560} mx="auto" ta="center">
+        <Stack align="center" gap="sm">
+          <Title order={1} size="h2">
+            Your signup could not be loaded
+          </Title>
+          <Text c="dimmed">{serverMessage(info.error) ?? 'Something went wrong. Please try again.'}</Text>
+          <Button onClick={() => void info.refetch()}>Try again</Button>
+        </Stack>
+      </Card>
+    );
+  }
+
+  const signup = info.data;
+  const when = formatSlotWhen(signup.slot.startTime, signup.slot.endTime, signup.sheet.eventDate);
+  return (
+    <Card withBorder padding="xl" maw={640} mx="auto">
+      <Stack gap="lg">
+        <Stack gap="xs">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <Title order={1} size="h2">
+              Your signup
+            </Title>
+            <StatusBadge signup={signup} />
+          </Group>
+          <Text>
+            Hi {signup.name},{' '}
+            {signup.status === 'confirmed'
+              ? "you're signed up for this volunteer slot."
+              : "you're on the waitlist for this volunteer slot. If a spot opens up, you'll be signed up automatically and we'll email you."}
+          </Text>
+        </Stack>
+        <Stack component="dl" gap="sm" m={0}>
+          <Detail label="Event">
+            <Anchor component={Link} to={`/signup-sheet/${signup.sheet.id}`} fw={600}>
+              {signup.sheet.title}
+            </Anchor>
+          </Detail>
+          <Detail label="Volunteer slot">{signup.slot.title}</Detail>
+          <Detail label="Time">{when}</Detail>
+          <Detail label="Organizer">
+            {signup.sheet.organizerName} ·{' '}
+            <Anchor href={`mailto:${signup.sheet.organizerEmail}`}>{signup.sheet.organizerEmail}</Anchor>
+          </Detail>
+        </Stack>
+
+        {signup.closed ? (
+          <Text c="dimmed" size="sm">
+            This volunteer slot has started, so the signup can no longer be changed here. Please contact the organizer.
+          </Text>
+        ) : (
+          <>
+            <MoveSignup token={token} signup={signup} />
+            <Stack gap="xs">
+              <Text fw={600}>Can&apos;t make it?</Text>
+              <Group>
+                <Button color="red" variant="light" onClick={() => setAsking(true)}>
+                  Cancel my signup
+                </Button>
+              </Group>
+            </Stack>
+          </>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={asking}
+        title="Cancel Signup"
+        message={`Are you sure you want to cancel your signup for ${signup.slot.title}?`}
+        confirmLabel="Cancel my signup"
+        cancelLabel="Keep my signup"
+        loading={cancel.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => cancel.mutate({ token })}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { MySignup } from './MySignup';
