@@ -85,6 +85,9 @@ describe('PublicReadCache with a handler that counts its calls', () => {
       ['/trpc/auth.me', {}],
       ['/trpc/sheets.list,users.list', {}],
       ['/api/users', {}],
+      // A REST path that matches no route, and one whose id does not decode (the route's 400).
+      ['/api/signup-sheets/1/slots', {}],
+      ['/api/signup-sheets/%E0%A4%A', {}],
     ] as const) {
       const a = await read(path, headers);
       expect((await read(path, headers)).call).toBe(a.call + 1);

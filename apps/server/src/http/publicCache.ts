@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { procedureMeta } from '@pac/api';
 import type { Db } from '@pac/db';
+import { restRouteProcedure } from './rest';
 import { readCookie, sessionCookieName } from './session';
 
 /**
@@ -21,8 +22,6 @@ import { readCookie, sessionCookieName } from './session';
  * router: it depends only on the database and the input).
  */
 const cacheableProcedure = (path: string): boolean => procedureMeta(path)?.publicCache === true;
-/** The REST reads over sheets.list and sheets.byId, which declare themselves cacheable. */
-const cacheableRest = /^\/api\/signup-sheets(?:\/[0-9]+)?$/;
 
 interface Entry {
   version: string;
@@ -69,7 +68,11 @@ export class PublicReadCache {
     if (pathname.startsWith('/trpc/')) {
       const procedures = pathname.slice('/trpc/'.length).split(',');
       if (!procedures.every(cacheableProcedure)) return null;
-    } else if (!cacheableRest.test(pathname)) return null;
+    } else {
+      // A REST read whose route names a procedure that declares its answer cacheable.
+      const procedure = restRouteProcedure('GET', pathname);
+      if (procedure === null || !cacheableProcedure(procedure)) return null;
+    }
     return `${pathname}${url.search}`;
   }
 

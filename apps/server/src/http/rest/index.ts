@@ -87,6 +87,18 @@ function match(
   return pathMatched ? 'method' : null;
 }
 
+/** The procedure the route for this method and path reads through, when the route names it. */
+export function restRouteProcedure(method: string, pathname: string): string | null {
+  let found: ReturnType<typeof match>;
+  try {
+    found = match(method, pathname);
+  } catch {
+    // A path that does not decode is the route's own 400 to answer, not a cacheable read.
+    return null;
+  }
+  return found !== null && found !== 'method' ? (found.route.procedure ?? null) : null;
+}
+
 /** The documented /api routes, each a thin call into the same tRPC procedures the web app uses. */
 export async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, deps: HttpDeps): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');

@@ -35,6 +35,12 @@ export interface RestRoute {
   text?: { contentType: string };
   /** The body is not read (RFC 8058 one-click posts a form body that carries nothing we need). */
   ignoreBody?: boolean;
+  /**
+   * The procedure the route reads through ('sheets.byId'), named where what the procedure declares
+   * about itself matters before the route runs: the public read cache keeps the route's answers when
+   * the procedure's meta says `publicCache` (publicCache.ts). Unnamed, nothing is assumed.
+   */
+  procedure?: string;
   /** Errors also repeat their message under `error` (the logo upload's contract). */
   errorField?: boolean;
   handle(req: RestRequest): unknown;

@@ -2,8 +2,13 @@ import { type RestRoute, unvalidated, withId } from './route';
 
 /** Signup sheets, and the coordinator's tool beyond SPEC.md: duplicating a sheet onto another date. */
 export const sheetRoutes: RestRoute[] = [
-  { method: 'GET', path: '/api/signup-sheets', handle: (r) => r.caller.sheets.list() },
-  { method: 'GET', path: '/api/signup-sheets/:id', handle: (r) => r.caller.sheets.byId({ id: r.params.id }) },
+  { method: 'GET', path: '/api/signup-sheets', procedure: 'sheets.list', handle: (r) => r.caller.sheets.list() },
+  {
+    method: 'GET',
+    path: '/api/signup-sheets/:id',
+    procedure: 'sheets.byId',
+    handle: (r) => r.caller.sheets.byId({ id: r.params.id }),
+  },
   {
     method: 'POST',
     path: '/api/signup-sheets',
