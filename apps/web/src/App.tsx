@@ -1,8 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { SessionSync } from './lib/session/SessionSync';
 import { HomePage } from './pages/Home.page';
-import { SessionSync } from './session/SessionSync';
 
 // Everything but the home page loads on demand, so that the first page stays small.
 const SignupSheetPage = lazy(() => import('./pages/SignupSheet.page'));

@@ -3,9 +3,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastHost } from './components/Toasts';
-import { AccountDialogsProvider } from './session/AccountDialogsProvider';
-import { AuthDialogProvider } from './session/AuthDialogProvider';
-import { CurrentUserProvider } from './session/CurrentUserProvider';
+import { AccountDialogsProvider } from './features/account/AccountDialogsProvider';
+import { AuthDialogProvider } from './features/account/AuthDialogProvider';
+import { CurrentUserProvider } from './lib/session/CurrentUserProvider';
 import { cssVariablesResolver, theme } from './theme';
 import { trpc } from './trpc';
 

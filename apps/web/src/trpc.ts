@@ -2,7 +2,7 @@ import type { AppRouter } from '@pac/api';
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
 import superjson from 'superjson';
-import { userHeaders } from './lib/session';
+import { userHeaders } from './lib/session/storedUser';
 
 export const trpc = createTRPCReact<AppRouter>();
 

@@ -2,7 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { fetch as undiciFetch } from 'undici';
-import { type CurrentUser, writeStoredUser } from '../src/lib/session';
+import { type CurrentUser, writeStoredUser } from '../src/lib/session/storedUser';
 import { Providers } from '../src/Providers';
 import { createQueryClient, createTrpcClient } from '../src/trpc';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { writeStoredUser } from './session';
+import { writeStoredUser } from './session/storedUser';
 import { imageFileProblem, maxImageBytes, responseErrorMessage, uploadImage } from './uploads';
 
 afterEach(() => {

@@ -1,4 +1,4 @@
-import { userHeaders } from './session';
+import { userHeaders } from './session/storedUser';
 
 /** Hero images and the logo may be at most this large (SPEC.md section 9). */
 export const maxImageBytes = 5 * 1024 * 1024;

@@ -1,7 +1,7 @@
-import { InvalidLink } from '../components/EmailLink';
 import { PageLayout } from '../components/PageLayout';
+import { InvalidLink } from '../features/account/EmailLink';
+import { useEmailLink } from '../features/account/emailLink';
 import { CancelSignup } from '../features/signup/CancelSignup';
-import { useEmailLink } from '../lib/emailLink';
 
 /** /cancel-signup/:id?token=... — cancels a signup from the link in its confirmation email. */
 export default function CancelSignupPage() {

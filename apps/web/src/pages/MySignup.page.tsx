@@ -1,8 +1,8 @@
 import '../styles/mantine-rest.css';
-import { InvalidLink } from '../components/EmailLink';
 import { PageLayout } from '../components/PageLayout';
+import { InvalidLink } from '../features/account/EmailLink';
+import { useEmailToken } from '../features/account/emailLink';
 import { MySignup } from '../features/signup/MySignup';
-import { useEmailToken } from '../lib/emailLink';
 
 /** /my-signup?token=… — the link in a volunteer's emails: see, move or cancel the signup, no account needed. */
 export default function MySignupPage() {

@@ -1,13 +1,13 @@
 import '../styles/mantine-rest.css';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
-import { CalendarFeedCard } from '../components/CalendarFeedCard';
 import { PageLayout } from '../components/PageLayout';
-import { ProfileDetails } from '../components/ProfileDetails';
-import { VerifyEmailNotice } from '../components/VerifyEmailNotice';
-import { useAccountDialogs } from '../session/AccountDialogsProvider';
-import { useAuthDialog } from '../session/AuthDialogProvider';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { useAccountDialogs } from '../features/account/AccountDialogsProvider';
+import { useAuthDialog } from '../features/account/AuthDialogProvider';
+import { CalendarFeedCard } from '../features/account/CalendarFeedCard';
+import { ProfileDetails } from '../features/account/ProfileDetails';
+import { VerifyEmailNotice } from '../features/account/VerifyEmailNotice';
+import { useCurrentUser } from '../lib/session/useCurrentUser';
 import { trpc } from '../trpc';
 
 function ProfileNotFound({ signedOut }: { signedOut: boolean }) {

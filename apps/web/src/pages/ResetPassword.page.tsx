@@ -1,13 +1,13 @@
 import '../styles/mantine-rest.css';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { InvalidLink } from '../components/EmailLink';
 import { PageLayout } from '../components/PageLayout';
-import { ResetPasswordForm } from '../components/ResetPasswordForm';
-import { expiredLinkMessage, isExpiredLink, useEmailToken } from '../lib/emailLink';
+import { useAuthDialog } from '../features/account/AuthDialogProvider';
+import { InvalidLink } from '../features/account/EmailLink';
+import { expiredLinkMessage, isExpiredLink, useEmailToken } from '../features/account/emailLink';
+import { ResetPasswordForm } from '../features/account/ResetPasswordForm';
 import { notifyFailure } from '../lib/notify';
-import { useAuthDialog } from '../session/AuthDialogProvider';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { useCurrentUser } from '../lib/session/useCurrentUser';
 import { trpc } from '../trpc';
 
 /** A used, expired or forged link, with a way to ask for a new one. */

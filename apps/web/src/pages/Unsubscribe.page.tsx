@@ -1,8 +1,8 @@
 import { Button, Card, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { InvalidLink } from '../components/EmailLink';
 import { PageLayout } from '../components/PageLayout';
-import { type EmailLink, useEmailLink } from '../lib/emailLink';
+import { InvalidLink } from '../features/account/EmailLink';
+import { type EmailLink, useEmailLink } from '../features/account/emailLink';
 import { errorCode, serverMessage } from '../lib/errors';
 import { trpc } from '../trpc';
 

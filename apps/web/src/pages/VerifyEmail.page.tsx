@@ -1,13 +1,13 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { InvalidLink } from '../components/EmailLink';
 import { PageLayout } from '../components/PageLayout';
 import { CenteredLoader } from '../components/QueryState';
-import { expiredLinkMessage, isExpiredLink, useEmailToken } from '../lib/emailLink';
+import { useAuthDialog } from '../features/account/AuthDialogProvider';
+import { InvalidLink } from '../features/account/EmailLink';
+import { expiredLinkMessage, isExpiredLink, useEmailToken } from '../features/account/emailLink';
 import { serverMessage } from '../lib/errors';
-import { useAuthDialog } from '../session/AuthDialogProvider';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { useCurrentUser } from '../lib/session/useCurrentUser';
 import { trpc } from '../trpc';
 
 function VerifyEmail({ token }: { token: string }) {

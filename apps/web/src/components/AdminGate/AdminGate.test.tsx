@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { currentUserKey } from '../../lib/session';
 import { fakeTrpc } from '../../../test/fakeTrpc';
 import { renderWithProviders } from '../../../test/renderWithProviders';
+import { currentUserKey } from '../../lib/session/storedUser';
 import { AdminGate } from './AdminGate';
 
 function Dashboard() {

@@ -1,10 +1,10 @@
 import { Alert, Button, Card, Center, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { type CurrentUser, readStoredUser, sameUser } from '../../lib/session';
-import { useAuthDialog } from '../../session/AuthDialogProvider';
-import { useCurrentUser } from '../../session/useCurrentUser';
-import { useSignOut } from '../../session/useSignOut';
+import { useAuthDialog } from '../../features/account/AuthDialogProvider';
+import { type CurrentUser, readStoredUser, sameUser } from '../../lib/session/storedUser';
+import { useCurrentUser } from '../../lib/session/useCurrentUser';
+import { useSignOut } from '../../lib/session/useSignOut';
 import { trpc } from '../../trpc';
 
 /** The sample admin address the gate shows (SPEC.md section 2, Admin gate). */

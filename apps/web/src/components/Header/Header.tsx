@@ -1,13 +1,13 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, useMatch } from 'react-router-dom';
+import { useAuthDialog } from '../../features/account/AuthDialogProvider';
+import { useCurrentUser } from '../../lib/session/useCurrentUser';
 import { useHydrated } from '../../lib/useHydrated';
-import { useAuthDialog } from '../../session/AuthDialogProvider';
-import { useCurrentUser } from '../../session/useCurrentUser';
 import { AccountName } from './AccountName';
 
 // The menu (and the popover library under it) loads only for signed-in visitors.
-const UserMenu = lazy(() => import('../UserMenu').then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
 function HeaderLink({ to, end = false, children }: { to: string; end?: boolean; children: string }) {
   const active = useMatch({ path: to, end }) !== null;

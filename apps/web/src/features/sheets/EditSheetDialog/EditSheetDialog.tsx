@@ -4,7 +4,7 @@ import { sheetCreateSchema } from '@pac/validators';
 import { FormActions } from '../../../components/FormActions';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/schemaForm';
-import { useCurrentUser } from '../../../session/useCurrentUser';
+import { useCurrentUser } from '../../../lib/session/useCurrentUser';
 import { trpc } from '../../../trpc';
 import { useRefreshDashboard } from '../dashboard';
 import { describeShift } from '../DuplicateSheetDialog';

@@ -1,7 +1,7 @@
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { QueryState } from '../../../components/QueryState';
-import { useCurrentUser } from '../../../session/useCurrentUser';
+import { useCurrentUser } from '../../../lib/session/useCurrentUser';
 import { trpc } from '../../../trpc';
 import type { SheetListItem } from '../../../types';
 import { SheetCard, SheetCardSkeletons } from '../SheetCard';

@@ -1,11 +1,11 @@
 import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { InvalidLink, SignupCancelled } from '../../../components/EmailLink';
 import { CenteredLoader } from '../../../components/QueryState';
 import { formatDateTime, formatTimeRange } from '../../../lib/dates';
-import type { EmailLink } from '../../../lib/emailLink';
 import { notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
+import { InvalidLink, SignupCancelled } from '../../account/EmailLink';
+import type { EmailLink } from '../../account/emailLink';
 
 /** A signup opened from the cancel link in its confirmation email: what it is, and cancelling it. */
 export function CancelSignup({ link }: { link: EmailLink }) {

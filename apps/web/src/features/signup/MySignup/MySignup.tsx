@@ -3,12 +3,12 @@ import type { RouterOutputs } from '@pac/api';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { InvalidLink, SignupCancelled } from '../../../components/EmailLink';
 import { CenteredLoader } from '../../../components/QueryState';
 import { formatSlotWhen } from '../../../lib/dates';
 import { errorCode, serverMessage } from '../../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
+import { InvalidLink, SignupCancelled } from '../../account/EmailLink';
 import { spotsLeftText } from '../../sheets/slots';
 
 type ManagedSignup = RouterOutputs['volunteers']['manageInfo'];

@@ -1,1 +1,0 @@
-export { UserMenu } from './UserMenu';
