@@ -1,4 +1,4 @@
-import type { ChangeWithMonitor, Monitor, SnapshotDetail, SnapshotRow } from '../src/lib/monitoring';
+import type { ChangeWithMonitor, Monitor, SnapshotDetail, SnapshotRow } from '../src/features/monitoring/monitoring';
 
 const at = new Date('2031-05-03T18:00:00Z');
 

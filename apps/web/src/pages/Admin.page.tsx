@@ -1,11 +1,11 @@
 import '../styles/mantine-rest.css';
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
-import { AdminGate } from '../components/AdminGate';
-import { EmailSettingsTab, MonitoringTab, OverviewTab } from '../components/AdminTabs';
-import { OrganizerDashboard } from '../components/OrganizerDashboard';
 import { PageLayout } from '../components/PageLayout';
-import { People } from '../components/People';
+import { AdminGate } from '../features/admin/AdminGate';
+import { EmailSettingsTab, MonitoringTab, OverviewTab } from '../features/admin/AdminTabs';
+import { OrganizerDashboard } from '../features/admin/OrganizerDashboard';
+import { People } from '../features/admin/People';
 import { CreateSheetDialog } from '../features/sheets/SheetDialogs';
 
 type DashboardTab = 'overview' | 'monitoring' | 'email' | 'people';

@@ -1,6 +1,6 @@
-import { Benefits } from '../components/Benefits';
-import { HeroBanner } from '../components/HeroBanner';
 import { PageLayout } from '../components/PageLayout';
+import { HeroBanner } from '../features/hero/HeroBanner';
+import { Benefits } from '../features/home/Benefits';
 import { UpcomingSheets } from '../features/sheets/UpcomingSheets';
 import { trpc } from '../trpc';
 

@@ -1,11 +1,11 @@
 import '../styles/mantine-rest.css';
 import { Anchor, Card, Group, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { AdminGate } from '../components/AdminGate';
 import { ArrowLeftIcon } from '../components/Icons';
-import { MonitoringPanel } from '../components/MonitoringPanel';
 import { PageLayout } from '../components/PageLayout';
-import { SendTestPostsButton, SocialStatusBadges, useSocialStatus } from '../components/SocialMediaCard';
+import { AdminGate } from '../features/admin/AdminGate';
+import { MonitoringPanel } from '../features/monitoring/MonitoringPanel';
+import { SendTestPostsButton, SocialStatusBadges, useSocialStatus } from '../features/monitoring/SocialMediaCard';
 
 /** Facebook and Instagram badges (refreshed every 60 s) and 'Send Test Posts to Social Media'. */
 function SocialStatusCard() {

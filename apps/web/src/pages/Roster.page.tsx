@@ -1,7 +1,7 @@
 import '../styles/mantine-rest.css';
 import { useParams } from 'react-router-dom';
-import { AdminGate } from '../components/AdminGate';
 import { PageLayout } from '../components/PageLayout';
+import { AdminGate } from '../features/admin/AdminGate';
 import { SheetRoster } from '../features/sheets/Roster';
 
 /**

@@ -1,6 +1,0 @@
-import { MonitoringPanel } from '../MonitoringPanel';
-
-/** The dashboard's Website Monitoring tab. */
-export function MonitoringTab() {
-  return <MonitoringPanel />;
-}

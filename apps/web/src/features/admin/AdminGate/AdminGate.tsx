@@ -1,0 +1,128 @@
+import { Alert, Button, Card, Center, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { type CurrentUser, readStoredUser, sameUser } from '../../../lib/session/storedUser';
+import { useCurrentUser } from '../../../lib/session/useCurrentUser';
+import { useSignOut } from '../../../lib/session/useSignOut';
+import { trpc } from '../../../trpc';
+import { useAuthDialog } from '../../account/AuthDialogProvider';
+
+/** The sample admin address the gate shows (SPEC.md section 2, Admin gate). */
+export const sampleAdminEmail = 'admin@example.org';
+
+export interface AdminGateProps {
+  children: ReactNode;
+  /**
+   * What an organizer sees instead of `children` (their part of the dashboard). Without it,
+   * organizers get 'Access Denied' like any other account that is not an administrator.
+   */
+  organizerView?: ReactNode;
+  /** What a successful admin sign-in does; the page reloads so the dashboard starts afresh. */
+  onSignedIn?: () => void;
+}
+
+function GateCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder shadow="sm" padding="xl" maw={520} mx="auto" mt="xl">
+      <Stack align="center" gap="md" ta="center">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function BackToHome() {
+  return (
+    <Button component={Link} to="/" variant="default">
+      Back to Home
+    </Button>
+  );
+}
+
+function AdminAccessRequired({ onSignedIn }: { onSignedIn: () => void }) {
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <GateCard title="Admin Access Required">
+      <Text c="dimmed">You need to sign in with an administrator account to manage signup sheets and volunteers.</Text>
+      <Alert variant="light" color="blue" w="100%" ta="left">
+        Sign in with your admin account email, for example <Code>{sampleAdminEmail}</Code>, and its password.
+      </Alert>
+      <Group justify="center" gap="sm">
+        <Button
+          onClick={() => openAuthDialog({ tab: 'login', emailPlaceholder: sampleAdminEmail, onSuccess: onSignedIn })}
+        >
+          Sign In as Admin
+        </Button>
+        <BackToHome />
+      </Group>
+    </GateCard>
+  );
+}
+
+function AccessDenied({ user }: { user: CurrentUser }) {
+  const { signOut, pending } = useSignOut();
+  // The stored user carries no email; the session's account does.
+  const me = trpc.auth.me.useQuery();
+  const email = me.data?.id === user.id ? me.data.email : null;
+  return (
+    <GateCard title="Access Denied">
+      <Text>
+        You are signed in as <strong>{user.name}</strong>
+        {email !== null && <> ({email})</>}, which is not an administrator account.
+      </Text>
+      <Text c="dimmed" size="sm">
+        Sign out and sign in with an administrator account to open the dashboard.
+      </Text>
+      <Group justify="center" gap="sm">
+        <Button color="red" variant="light" onClick={signOut} loading={pending}>
+          Sign Out
+        </Button>
+        <BackToHome />
+      </Group>
+    </GateCard>
+  );
+}
+
+const reloadPage = () => window.location.reload();
+
+/**
+ * An account that is not an administrator: the organizer's view when the session's account is an
+ * organizer (the stored user carries only isAdmin, so the role comes from the session), else
+ * 'Access Denied'.
+ */
+function NotAnAdmin({ user, organizerView }: { user: CurrentUser; organizerView?: ReactNode }) {
+  const me = trpc.auth.me.useQuery(undefined, { enabled: organizerView !== undefined });
+  if (organizerView === undefined) return <AccessDenied user={user} />;
+  if (me.isPending)
+    return (
+      <Center mih="40vh">
+        <Loader aria-label="Checking your access" />
+      </Center>
+    );
+  if (me.data?.id === user.id && me.data.role === 'organizer') return <>{organizerView}</>;
+  return <AccessDenied user={user} />;
+}
+
+/**
+ * Shows `children` (the dashboard) only to a stored admin user (SPEC.md section 6: the client
+ * checks local storage; the server refuses admin calls from anyone else), and `organizerView` to
+ * an organizer. Otherwise: 'Admin Access Required' when signed out, 'Access Denied' for any other
+ * account.
+ */
+export function AdminGate({ children, organizerView, onSignedIn = reloadPage }: AdminGateProps) {
+  const { user, setUser } = useCurrentUser();
+
+  // Storage may have changed since the app loaded (in this tab, which gets no storage event);
+  // reading it also removes a corrupt entry.
+  useEffect(() => {
+    const stored = readStoredUser();
+    if (!sameUser(stored, user)) setUser(stored);
+  }, [user, setUser]);
+
+  if (user === null) return <AdminAccessRequired onSignedIn={onSignedIn} />;
+  if (!user.isAdmin) return <NotAnAdmin user={user} organizerView={organizerView} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,6 @@
+import { MonitoringPanel } from '../../monitoring/MonitoringPanel';
+
+/** The dashboard's Website Monitoring tab. */
+export function MonitoringTab() {
+  return <MonitoringPanel />;
+}

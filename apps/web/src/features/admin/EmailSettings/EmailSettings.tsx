@@ -1,0 +1,241 @@
+import { Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { LoadFailed } from '../../../components/QueryState';
+import { notifyFailure, notifyFailureText, notifySuccess } from '../../../lib/notify';
+import { trpc } from '../../../trpc';
+import { AdminEmailForm, SenderForm, type SenderValues } from './EmailForms';
+import { LogoUpload } from './LogoUpload';
+
+export interface EmailSettingsProps {
+  /** Switches to the Website Monitoring tab, where each monitor's email setting lives. */
+  onOpenMonitoring: () => void;
+}
+
+/** The notification types the product sends, all active (SPEC.md section 2). */
+export const notificationTypes = [
+  { name: 'School website changes', text: 'An email when a watched school page changes.' },
+  { name: 'Volunteer confirmations', text: 'An email to each volunteer when they sign up.' },
+  { name: 'Volunteer reminders', text: 'Week, day and day-of reminders to volunteers who asked for them.' },
+] as const;
+
+export const futureEnhancements = [
+  'More recipients for notification emails',
+  'Email frequency preferences',
+  'Custom email templates',
+  'Integration with a bulk-mail provider such as Mailchimp or SendGrid',
+] as const;
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <div style={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}>{children}</div>
+    </Group>
+  );
+}
+
+function SectionCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby={id}>
+      <Stack gap="md">
+        <Title order={2} size="h4" id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The Email Settings tab: the mail setup, who gets admin mail, who sends it, and the PAC logo. */
+export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
+  const utils = trpc.useUtils();
+  const status = trpc.notifications.emailStatus.useQuery();
+  const adminEmail = trpc.settings.get.useQuery({ key: 'adminEmail' });
+  const senderEmail = trpc.settings.get.useQuery({ key: 'senderEmail' });
+  const [editing, setEditing] = useState<'adminEmail' | 'sender' | null>(null);
+
+  const refresh = async () => {
+    await Promise.all([utils.settings.get.invalidate(), utils.notifications.emailStatus.invalidate()]);
+  };
+
+  const saveSetting = trpc.settings.set.useMutation({ onSettled: refresh });
+  const [savingSender, setSavingSender] = useState(false);
+
+  const saveAdminEmail = (value: string) =>
+    saveSetting.mutate(
+      { key: 'adminEmail', value },
+      {
+        onSuccess: () => {
+          setEditing(null);
+          notifySuccess('Admin Email Updated', `Notifications will be sent to ${value}.`);
+        },
+        onError: (error) =>
+          notifyFailure('Update Failed', error, 'Failed to update the admin email. Please try again.'),
+      },
+    );
+
+  // The address first, then the password: a sender is used only once both are saved.
+  const saveSender = async (values: SenderValues) => {
+    setSavingSender(true);
+    try {
+      await saveSetting.mutateAsync({ key: 'senderEmail', value: values.senderEmail });
+      await saveSetting.mutateAsync({ key: 'senderPassword', value: values.senderPassword });
+      setEditing(null);
+      notifySuccess('Sender Email Updated', `Emails will be sent from ${values.senderEmail}.`);
+    } catch (error) {
+      notifyFailure('Update Failed', error, 'Failed to update the sender email. Please try again.');
+    } finally {
+      setSavingSender(false);
+    }
+  };
+
+  const testEmail = trpc.notifications.testEmail.useMutation({
+    onSuccess: (answer) => {
+      if (answer.success) notifySuccess('Test Email Sent', answer.message);
+      else notifyFailureText('Email test failed', answer.message);
+    },
+    onError: (error) => notifyFailure('Email test failed', error, 'The test email could not be sent.'),
+  });
+
+  const s = status.data;
+  const currentAdminEmail = (adminEmail.data && 'value' in adminEmail.data ? adminEmail.data.value : null) ?? null;
+  const currentSenderEmail = (senderEmail.data && 'value' in senderEmail.data ? senderEmail.data.value : null) ?? null;
+
+  return (
+    <Stack gap="lg">
+      {status.isError && <LoadFailed title="Could not load the email settings" />}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <SectionCard id="email-configuration-title" title="Email Configuration">
+          {status.isPending ? (
+            <Stack gap="xs">
+              <Skeleton height={16} />
+              <Skeleton height={16} />
+              <Skeleton height={16} />
+            </Stack>
+          ) : (
+            <Stack gap="xs">
+              <Row label="Email service">
+                <Badge color={s?.configured ? 'green' : 'red'} variant="light">
+                  {s?.configured ? 'Configured' : 'Not configured'}
+                </Badge>
+              </Row>
+              <Row label="Default recipient">
+                <Text size="sm">{s?.recipient ?? 'Not set'}</Text>
+              </Row>
+              <Row label="Templates">
+                <Text size="sm">Change alerts, signup confirmations, reminders</Text>
+              </Row>
+            </Stack>
+          )}
+          <Button
+            variant="light"
+            style={{ alignSelf: 'flex-start' }}
+            disabled={testEmail.isPending}
+            onClick={() => testEmail.mutate()}
+          >
+            {testEmail.isPending ? 'Sending...' : 'Send Test Email'}
+          </Button>
+        </SectionCard>
+
+        <SectionCard id="notification-types-title" title="Notification Types">
+          <Stack gap="xs">
+            {notificationTypes.map((type) => (
+              <Group key={type.name} justify="space-between" wrap="nowrap" gap="sm">
+                <div>
+                  <Text size="sm" fw={500}>
+                    {type.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {type.text}
+                  </Text>
+                </div>
+                <Badge color="green" variant="light">
+                  Active
+                </Badge>
+              </Group>
+            ))}
+          </Stack>
+          <Button variant="default" style={{ alignSelf: 'flex-start' }} onClick={onOpenMonitoring}>
+            Per-monitor email settings
+          </Button>
+        </SectionCard>
+
+        <SectionCard id="default-recipient-title" title="Default Email Recipient">
+          <Text size="sm" c="dimmed">
+            Website change alerts and test emails go to this address.
+          </Text>
+          {editing === 'adminEmail' ? (
+            <AdminEmailForm
+              initialEmail={currentAdminEmail}
+              submitting={saveSetting.isPending}
+              onCancel={() => setEditing(null)}
+              onSubmit={(values) => saveAdminEmail(values.adminEmail)}
+            />
+          ) : (
+            <Group justify="space-between" wrap="nowrap">
+              {adminEmail.isPending ? (
+                <Skeleton height={16} width={180} />
+              ) : (
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {currentAdminEmail ?? 'No default email set'}
+                </Text>
+              )}
+              <Button variant="light" onClick={() => setEditing('adminEmail')}>
+                Edit
+              </Button>
+            </Group>
+          )}
+        </SectionCard>
+
+        <SectionCard id="sender-title" title="Email Sender Configuration">
+          <Text size="sm" c="dimmed">
+            The Gmail account emails are sent from. Saving one here overrides the EMAIL_USER and EMAIL_APP_PASSWORD
+            environment settings.
+          </Text>
+          {editing === 'sender' ? (
+            <SenderForm
+              initialEmail={currentSenderEmail}
+              submitting={savingSender}
+              onCancel={() => setEditing(null)}
+              onSubmit={(values) => void saveSender(values)}
+            />
+          ) : (
+            <Group justify="space-between" wrap="nowrap">
+              {status.isPending ? (
+                <Skeleton height={16} width={180} />
+              ) : s?.senderSource === 'settings' && s.senderEmail ? (
+                <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {s.senderEmail}
+                </Text>
+              ) : (
+                <div>
+                  <Text fw={500}>Using environment variable</Text>
+                  <Text size="xs" c="dimmed">
+                    {s?.environmentSender ?? 'No sender is set in the environment either.'}
+                  </Text>
+                </div>
+              )}
+              <Button variant="light" onClick={() => setEditing('sender')}>
+                Configure
+              </Button>
+            </Group>
+          )}
+        </SectionCard>
+      </SimpleGrid>
+
+      <LogoUpload />
+
+      <SectionCard id="future-enhancements-title" title="Future Enhancements">
+        <List size="sm" spacing={4}>
+          {futureEnhancements.map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
+        </List>
+      </SectionCard>
+    </Stack>
+  );
+}

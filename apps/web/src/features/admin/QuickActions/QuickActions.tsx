@@ -1,0 +1,91 @@
+import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
+import { CalendarIcon, ClockIcon, MailIcon } from '../../../components/Icons';
+import { notifyFailureText } from '../../../lib/notify';
+import { downloadFile, volunteerExportFilename, volunteerExportPath } from '../../../lib/uploads';
+
+export interface QuickActionsProps {
+  /** Opens the Create New Signup Sheet dialog. */
+  onCreateSheet: () => void;
+  /** Brings the Email Reminder Management section into view. */
+  onSendReminders: () => void;
+}
+
+function ActionCard({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: ReactNode;
+}) {
+  return (
+    <Card withBorder padding="lg" role="group" aria-label={title}>
+      <Stack gap="sm" h="100%">
+        <ThemeIcon variant="light" size="xl" radius="md">
+          {icon}
+        </ThemeIcon>
+        <Title order={3} size="h5">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed" style={{ flex: 1 }}>
+          {text}
+        </Text>
+        {action}
+      </Stack>
+    </Card>
+  );
+}
+
+/** Three quick-action cards: create a sheet, export volunteer hours, send reminder emails. */
+export function QuickActions({ onCreateSheet, onSendReminders }: QuickActionsProps) {
+  const [exporting, setExporting] = useState(false);
+
+  const exportHours = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(volunteerExportPath, volunteerExportFilename);
+    } catch (error) {
+      notifyFailureText(
+        'Export Failed',
+        error instanceof Error && error.message !== '' ? error.message : 'Failed to export volunteer data.',
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+      <ActionCard
+        icon={<CalendarIcon size={22} />}
+        title="Create New Signup Sheet"
+        text="Set up a new event and add the volunteer slots it needs."
+        action={<Button onClick={onCreateSheet}>New Signup Sheet</Button>}
+      />
+      <ActionCard
+        icon={<ClockIcon size={22} />}
+        title="Export Volunteer Hours"
+        text="Download every signup with its slot times and hours as a CSV file."
+        action={
+          <Button variant="light" loading={exporting} onClick={() => void exportHours()}>
+            Export CSV
+          </Button>
+        }
+      />
+      <ActionCard
+        icon={<MailIcon size={22} />}
+        title="Send Reminder Emails"
+        text="Remind volunteers about their upcoming shifts."
+        action={
+          <Button variant="light" onClick={onSendReminders}>
+            Go to Reminders
+          </Button>
+        }
+      />
+    </SimpleGrid>
+  );
+}

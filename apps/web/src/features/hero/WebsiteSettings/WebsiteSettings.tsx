@@ -1,0 +1,111 @@
+import { Badge, Box, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { defaultHeroImagePath } from '@pac/validators';
+import { useState } from 'react';
+import { trpc } from '../../../trpc';
+import { descriptionPreview } from '../hero';
+import { HeroContentDialog } from './HeroContentDialog';
+import { HeroImageDialog } from './HeroImageDialog';
+
+/** A small picture of the hero image, hidden when it cannot be loaded. */
+function Thumbnail({ src }: { src: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === src) return null;
+  return (
+    <img
+      src={src}
+      alt="Current hero image"
+      width={96}
+      height={60}
+      onError={() => setFailed(src)}
+      style={{ objectFit: 'cover', borderRadius: 6, display: 'block', flexShrink: 0 }}
+    />
+  );
+}
+
+/**
+ * The Website Settings card: which hero image and text the home page shows, with the dialogs
+ * that change them.
+ */
+export function WebsiteSettings() {
+  const image = trpc.settings.getPublic.useQuery({ key: 'heroImageUrl' });
+  const content = trpc.settings.heroContent.useQuery();
+  const [dialog, setDialog] = useState<'image' | 'content' | null>(null);
+  const close = () => setDialog(null);
+
+  const customImage = image.data?.value ?? null;
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="website-settings-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h3" id="website-settings-title">
+            Website Settings
+          </Title>
+          <Text size="sm" c="dimmed">
+            What visitors see at the top of the home page.
+          </Text>
+        </div>
+
+        {/* On a phone the button goes below the thumbnail rather than squeeze the text beside it. */}
+        <Group justify="space-between" wrap="wrap" align="center">
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
+            {!image.isPending && <Thumbnail key={customImage ?? 'default'} src={customImage ?? defaultHeroImagePath} />}
+            <div>
+              <Text fw={600}>Hero Image</Text>
+              {image.isPending ? (
+                <Skeleton height={14} width={110} mt={4} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {customImage ? 'Custom image' : 'Default image'}
+                </Text>
+              )}
+            </div>
+          </Group>
+          <Button variant="light" onClick={() => setDialog('image')}>
+            Update Image
+          </Button>
+        </Group>
+
+        <Divider />
+
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Box style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Text fw={600}>Hero Banner Content</Text>
+              {content.data && (
+                <Badge variant="light" tt="none" color={content.data.isCustom ? 'blue' : 'gray'}>
+                  {content.data.isCustom ? 'Custom text set' : 'Default text'}
+                </Badge>
+              )}
+            </Group>
+            {content.isPending ? (
+              <Stack gap={6} mt={6}>
+                <Skeleton height={14} width={220} />
+                <Skeleton height={12} width={320} />
+              </Stack>
+            ) : content.isError ? (
+              <Text size="sm" c="red">
+                Could not load the hero content.
+              </Text>
+            ) : (
+              <>
+                <Text size="sm" mt={4} data-testid="hero-title-preview">
+                  {content.data.title}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {descriptionPreview(content.data.description)}
+                </Text>
+              </>
+            )}
+          </Box>
+          <Button variant="light" disabled={!content.data} onClick={() => setDialog('content')}>
+            Edit Content
+          </Button>
+        </Group>
+      </Stack>
+
+      <HeroImageDialog opened={dialog === 'image'} onClose={close} />
+      {content.data && <HeroContentDialog opened={dialog === 'content'} onClose={close} content={content.data} />}
+    </Card>
+  );
+}

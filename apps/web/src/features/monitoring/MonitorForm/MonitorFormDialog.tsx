@@ -1,0 +1,27 @@
+import { Modal } from '@mantine/core';
+import type { Monitor } from '../monitoring';
+import { MonitorForm } from './MonitorForm';
+import { useMonitorSave } from './useMonitorSave';
+
+export interface MonitorFormDialogProps {
+  opened: boolean;
+  /** The monitor to edit; null or absent to add one. */
+  monitor?: Monitor | null;
+  onClose: () => void;
+}
+
+/** 'Add Monitor' / 'Edit Monitor' in a modal: saves, toasts and refreshes the monitoring data. */
+export function MonitorFormDialog({ opened, monitor, onClose }: MonitorFormDialogProps) {
+  const { submit, submitting } = useMonitorSave(onClose);
+  return (
+    <Modal opened={opened} onClose={onClose} title={monitor ? 'Edit Monitor' : 'Add Monitor'} size="lg">
+      <MonitorForm
+        key={monitor?.id ?? 'new'}
+        monitor={monitor}
+        submitting={submitting}
+        onCancel={onClose}
+        onSubmit={submit}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,82 @@
+import { monitorCreateSchema } from '@pac/validators';
+import { describe, expect, it } from 'vitest';
+import { sampleMonitor } from '../../../../test/monitoringFixtures';
+import { isMonitorField, monitorFormValues, monitorInput } from './monitorFormValues';
+
+describe('monitorFormValues', () => {
+  it("starts a new monitor with SPEC.md's defaults: every 15 minutes, every channel on, no filter", () => {
+    expect(monitorFormValues()).toEqual({
+      name: '',
+      url: '',
+      selectors: '',
+      ignoreSelectors: '',
+      scheduleMinutes: 15,
+      filterFutureEvents: false,
+      emailNotifications: true,
+      internalPosts: true,
+      facebookPosts: true,
+      instagramPosts: true,
+    });
+    expect(monitorFormValues(null)).toEqual(monitorFormValues());
+  });
+
+  it("takes a monitor's own values, selectors one per line", () => {
+    const monitor = sampleMonitor({
+      name: 'Board minutes',
+      url: 'https://board.example-district.org/minutes',
+      selectors: ['main', '.news'],
+      ignoreSelectors: ['.clock', '#weather'],
+      scheduleMinutes: 60,
+      filterFutureEvents: true,
+      emailNotifications: false,
+      internalPosts: false,
+      facebookPosts: false,
+      instagramPosts: false,
+    });
+    expect(monitorFormValues(monitor)).toEqual({
+      name: 'Board minutes',
+      url: 'https://board.example-district.org/minutes',
+      selectors: 'main\n.news',
+      ignoreSelectors: '.clock\n#weather',
+      scheduleMinutes: 60,
+      filterFutureEvents: true,
+      emailNotifications: false,
+      internalPosts: false,
+      facebookPosts: false,
+      instagramPosts: false,
+    });
+  });
+});
+
+describe('monitorInput', () => {
+  it('turns the selector lines into lists, trimmed and without blank lines, and keeps the rest', () => {
+    const values = {
+      ...monitorFormValues(),
+      name: 'District news',
+      url: 'https://www.example-district.org/news',
+      selectors: ' main \r\n\n.news-list',
+      ignoreSelectors: '',
+      scheduleMinutes: '30',
+    };
+    expect(monitorInput(values)).toEqual({
+      ...values,
+      selectors: ['main', '.news-list'],
+      ignoreSelectors: [],
+    });
+  });
+
+  it("round-trips a monitor's values into the create schema", () => {
+    const monitor = sampleMonitor({ selectors: ['main', '.news'], ignoreSelectors: ['.clock'] });
+    const parsed = monitorCreateSchema.parse(monitorInput(monitorFormValues(monitor)));
+    expect(parsed).toMatchObject({ selectors: ['main', '.news'], ignoreSelectors: ['.clock'], scheduleMinutes: 15 });
+  });
+});
+
+describe('isMonitorField', () => {
+  it('knows the form fields and nothing else', () => {
+    expect(isMonitorField('url')).toBe(true);
+    expect(isMonitorField('instagramPosts')).toBe(true);
+    expect(isMonitorField('id')).toBe(false);
+    expect(isMonitorField('')).toBe(false);
+  });
+});

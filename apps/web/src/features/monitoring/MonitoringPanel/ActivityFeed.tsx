@@ -1,0 +1,68 @@
+import { Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { LoadingRows, QueryState } from '../../../components/QueryState';
+import { type ActivityItem, formatWhen, snapshotStatusColor } from '../monitoring';
+import { PanelSection } from './PanelSection';
+
+export interface ActivityFeedProps {
+  items: ActivityItem[] | undefined;
+  loading?: boolean;
+  failed?: boolean;
+}
+
+function ActivityEntry({ item }: { item: ActivityItem }) {
+  const changed = item.action === 'change_detected';
+  return (
+    <Stack component="li" gap={2} py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Text size="sm" fw={600}>
+          {item.monitorName}
+        </Text>
+        <Group gap={6} wrap="nowrap">
+          {changed && (
+            <Badge color="violet" variant="light">
+              Change detected
+            </Badge>
+          )}
+          <Badge color={snapshotStatusColor(item.status)} variant="light">
+            {item.status}
+          </Badge>
+        </Group>
+      </Group>
+      <Text size="sm">{item.message}</Text>
+      <Text size="xs" c="dimmed">
+        <time dateTime={item.timestamp.toISOString()}>{formatWhen(item.timestamp)}</time> ·{' '}
+        {item.elementsFound === 1 ? '1 element found' : `${item.elementsFound} elements found`}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The activity feed: each check, newest first, marking the ones that found a change. */
+export function ActivityFeed({ items, loading = false, failed = false }: ActivityFeedProps) {
+  return (
+    <PanelSection id="activity-feed-title" title="Activity Feed">
+      <QueryState
+        query={{ isPending: loading, isError: failed, data: items }}
+        loading={<LoadingRows rows={3} height={56} />}
+        failed="Could not load the activity feed"
+        emptyText="No checks yet. Checks appear here as they run."
+      >
+        {(checks) => (
+          <ScrollArea.Autosize
+            mah={360}
+            type="auto"
+            offsetScrollbars
+            // Focusable, so that the feed can be scrolled with the keyboard.
+            viewportProps={{ tabIndex: 0, 'aria-label': 'Activity feed, scrollable' }}
+          >
+            <Stack component="ul" gap={0} p={0} m={0} aria-label="Recent checks" style={{ listStyle: 'none' }}>
+              {checks.map((item) => (
+                <ActivityEntry key={item.id} item={item} />
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </QueryState>
+    </PanelSection>
+  );
+}
