@@ -47,4 +47,20 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
+  {
+    // House rule 16: every error the API answers carries a machine-readable reason, so the API
+    // makes its errors through refuse() (packages/api/src/lib/errors.ts), which requires one.
+    files: ['packages/api/src/**/*.ts'],
+    ignores: ['packages/api/src/lib/errors.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='TRPCError']",
+          message:
+            'Make the error with refuse(code, message, { reason, field? }) from lib/errors.ts: every error carries a machine-readable reason.',
+        },
+      ],
+    },
+  },
 );

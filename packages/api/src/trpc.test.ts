@@ -1,15 +1,19 @@
 import { signupSheets, volunteers, volunteerSlots } from '@pac/db';
 import { TRPCError } from '@trpc/server';
+import { getErrorShape } from '@trpc/server/unstable-core-do-not-import';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z, ZodError } from 'zod';
 import { createContextInner, type SessionUser } from './context';
+import { appRouter } from './root';
 import {
   anonymousCaller,
   callerFor,
   createTestDb,
   insertAdmin,
   insertUser,
+  registerUser,
+  sheetInput,
   testConfig,
   testRuntime,
   type TestDb,
@@ -149,5 +153,121 @@ describe('the procedure chain', () => {
   it('merges the inputs of chained .input() calls and passes the narrowed context on', async () => {
     const result = await call(user).echo({ a: 1, b: 2 });
     expect(result).toEqual({ input: { a: 1, b: 2 }, userId: user.id });
+  });
+});
+
+/**
+ * What an error answer's `data` says to machines, as the HTTP handler formats it: the router's own
+ * errorFormatter, through tRPC's getErrorShape, on what a createCaller call threw.
+ */
+async function answerData(call: Promise<unknown>, path: string): Promise<Record<string, unknown>> {
+  const error = await call.then(
+    () => new Error(`${path} succeeded`),
+    (e: unknown) => e,
+  );
+  if (!(error instanceof TRPCError)) throw error;
+  const shape = getErrorShape({
+    config: appRouter._def._config,
+    error,
+    type: 'mutation',
+    path,
+    input: undefined,
+    ctx: undefined,
+  });
+  return { message: shape.message, ...shape.data };
+}
+
+describe('error answers carry a reason and a field', () => {
+  it('a full slot: slotFull, with no field', async () => {
+    const organizer = callerFor(t.db, admin);
+    const sheet = await organizer.sheets.create(sheetInput({ title: 'Full Fair' }));
+    const slot = await organizer.slots.create({ signupSheetId: sheet.id, title: 'One spot', maxVolunteers: 1 });
+    const volunteer = { slotId: slot.id, name: 'Fran First', email: 'fran@example.org', phone: '555-0110' };
+    await anonymousCaller(t.db).volunteers.create(volunteer);
+    const data = await answerData(
+      anonymousCaller(t.db).volunteers.create({ ...volunteer, name: 'Sam Second', email: 'sam@example.org' }),
+      'volunteers.create',
+    );
+    expect(data).toMatchObject({ message: 'This volunteer slot is full', code: 'CONFLICT', reason: 'slotFull' });
+    expect(data).not.toHaveProperty('field');
+  });
+
+  it('an address already registered: emailTaken on the email field', async () => {
+    const { user: taken } = await registerUser(t.db);
+    const data = await answerData(
+      anonymousCaller(t.db).auth.register({ name: 'Dee Duplicate', email: taken.email, password: 'another-pass' }),
+      'auth.register',
+    );
+    expect(data).toMatchObject({
+      message: 'An account with this email already exists',
+      code: 'CONFLICT',
+      httpStatus: 409,
+      reason: 'emailTaken',
+      field: 'email',
+    });
+  });
+
+  it('a monitor URL outside the approved domains: urlNotApproved on the url field', async () => {
+    const data = await answerData(
+      callerFor(t.db, admin).monitors.create({
+        name: 'Elsewhere',
+        url: 'https://example.com/news',
+        selectors: ['main'],
+      }),
+      'monitors.create',
+    );
+    expect(data).toMatchObject({
+      message: 'URL must be from an approved school domain (*.example-district.org)',
+      code: 'BAD_REQUEST',
+      reason: 'urlNotApproved',
+      field: 'url',
+    });
+  });
+
+  it("input the schema refuses: invalidInput on the first issue's field, beside the issues", async () => {
+    const data = await answerData(
+      anonymousCaller(t.db).volunteers.create({ slotId, name: 'Nell Name', email: 'not an address', phone: '1' }),
+      'volunteers.create',
+    );
+    expect(data).toMatchObject({
+      message: 'Please enter a valid email address',
+      code: 'BAD_REQUEST',
+      reason: 'invalidInput',
+      field: 'email',
+      issues: [{ path: 'email', message: 'Please enter a valid email address' }],
+    });
+  });
+
+  it('a missing sheet: sheetNotFound', async () => {
+    const data = await answerData(anonymousCaller(t.db).sheets.byId({ id: 999_999 }), 'sheets.byId');
+    expect(data).toMatchObject({ message: 'Signup sheet not found', code: 'NOT_FOUND', reason: 'sheetNotFound' });
+  });
+
+  it('the tiers: signInRequired, adminOnly', async () => {
+    expect(await answerData(anonymousCaller(t.db).calendar.myFeed(), 'calendar.myFeed')).toMatchObject({
+      code: 'UNAUTHORIZED',
+      reason: 'signInRequired',
+    });
+    expect(await answerData(callerFor(t.db, user).monitors.list(), 'monitors.list')).toMatchObject({
+      code: 'FORBIDDEN',
+      message: 'Administrator access required',
+      reason: 'adminOnly',
+    });
+  });
+
+  it('an unexpected failure: internal, and its text stays hidden', async () => {
+    const failing = router({
+      boom: userProcedure.query(() => {
+        throw new Error('SQLITE_BUSY at /srv/x.ts:12');
+      }),
+    });
+    const call = createCallerFactory(failing)(
+      createContextInner({ db: t.db, config: testConfig, runtime: testRuntime(t.db), user }),
+    );
+    expect(await answerData(call.boom(), 'boom')).toMatchObject({
+      message: 'Something went wrong. Please try again.',
+      code: 'INTERNAL_SERVER_ERROR',
+      reason: 'internal',
+    });
   });
 });

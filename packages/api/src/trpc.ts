@@ -1,8 +1,9 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, type TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import { accessMessages, isAdmin, isOrganizer } from './lib/access';
+import { errorDetails, refuse } from './lib/errors';
 
 /** Validation issues in the API.md error shape. */
 export interface ValidationIssue {
@@ -48,7 +49,14 @@ const t = initTRPC
       return {
         ...shape,
         message: publicMessage(error),
-        data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path, issues },
+        // The reason and field (lib/errors.ts) are what forms map an error on, never its message.
+        data: {
+          code: shape.data.code,
+          httpStatus: shape.data.httpStatus,
+          path: shape.data.path,
+          issues,
+          ...errorDetails(error),
+        },
       };
     },
   });
@@ -59,23 +67,23 @@ const t = initTRPC
  */
 const rejectSpoofedUser = t.middleware(({ ctx, next }) => {
   if (ctx.claimedUserId !== null && ctx.user !== null && ctx.claimedUserId !== String(ctx.user.id)) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'The X-User-ID header does not match your session' });
+    throw refuse('FORBIDDEN', 'The X-User-ID header does not match your session', { reason: 'claimedUserMismatch' });
   }
   return next();
 });
 
 const requireUser = t.middleware(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
+  if (!ctx.user) throw refuse('UNAUTHORIZED', 'Please sign in to continue', { reason: 'signInRequired' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
 const requireOrganizer = t.middleware(({ ctx, next }) => {
-  if (!isOrganizer(ctx.user)) throw new TRPCError({ code: 'FORBIDDEN', message: accessMessages.organizerOnly });
+  if (!isOrganizer(ctx.user)) throw refuse('FORBIDDEN', accessMessages.organizerOnly, { reason: 'organizerOnly' });
   return next();
 });
 
 const requireAdmin = t.middleware(({ ctx, next }) => {
-  if (!isAdmin(ctx.user)) throw new TRPCError({ code: 'FORBIDDEN', message: accessMessages.adminOnly });
+  if (!isAdmin(ctx.user)) throw refuse('FORBIDDEN', accessMessages.adminOnly, { reason: 'adminOnly' });
   return next();
 });
 

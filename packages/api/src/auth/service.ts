@@ -2,7 +2,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type AuthTokenPurpose, type Db, type Executor, sessions, type User, users } from '@pac/db';
 import { emailVerification, passwordReset } from '@pac/notify';
 import type { loginSchema, registerSchema } from '@pac/validators';
-import { TRPCError } from '@trpc/server';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
@@ -10,6 +9,7 @@ import { currentSender, sendMail } from '../email/service';
 import { isAdmin } from '../lib/access';
 import { emailTaken, findUserByEmail, toSessionUser, userMessages } from '../lib/accounts';
 import { emailTokenUrl, issueEmailToken, redeemEmailToken, revokeEmailTokens } from '../lib/emailTokens';
+import { type Refusal, refuse } from '../lib/errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { claimSignupsByEmail } from '../volunteers/manage';
 
@@ -153,8 +153,10 @@ export function linkSignupsByEmail(db: Executor, user: { id: number; email: stri
  */
 export async function register(ctx: Context, input: z.output<typeof registerSchema>): Promise<SessionUser> {
   const byAdmin = isAdmin(ctx.user);
-  if (input.isAdmin && !byAdmin) throw new TRPCError({ code: 'FORBIDDEN', message: accountMessages.adminOnlyAdmins });
-  if (emailTaken(ctx.db, input.email)) throw new TRPCError({ code: 'CONFLICT', message: accountMessages.emailTaken });
+  if (input.isAdmin && !byAdmin)
+    throw refuse('FORBIDDEN', accountMessages.adminOnlyAdmins, { reason: 'adminOnlyAdmins', field: 'isAdmin' });
+  if (emailTaken(ctx.db, input.email))
+    throw refuse('CONFLICT', accountMessages.emailTaken, { reason: 'emailTaken', field: 'email' });
   const passwordHash = await ctx.runtime.limits.passwords.hash(input.password);
   const created = ctx.db
     .insert(users)
@@ -171,7 +173,7 @@ export async function register(ctx: Context, input: z.output<typeof registerSche
     .returning()
     .get();
   // A concurrent registration may have taken the address between the check and the insert.
-  if (!created) throw new TRPCError({ code: 'CONFLICT', message: accountMessages.emailTaken });
+  if (!created) throw refuse('CONFLICT', accountMessages.emailTaken, { reason: 'emailTaken', field: 'email' });
   sendAccountLink(ctx, created, 'verifyEmail');
   if (!byAdmin) startSession(ctx, created.id);
   return toSessionUser(created);
@@ -181,12 +183,13 @@ export async function register(ctx: Context, input: z.output<typeof registerSche
 const slowdownStepMs = 250;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function tooManyLogins(retryAfterSeconds: number): TRPCError {
+function tooManyLogins(retryAfterSeconds: number): Refusal {
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new TRPCError({
-    code: 'TOO_MANY_REQUESTS',
-    message: `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  });
+  return refuse(
+    'TOO_MANY_REQUESTS',
+    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    { reason: 'tooManyLogins' },
+  );
 }
 
 /**
@@ -206,7 +209,7 @@ export async function login(ctx: Context, input: z.output<typeof loginSchema>): 
     attempt.abandoned();
     throw error;
   }
-  if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: accountMessages.invalidLogin });
+  if (!user || !ok) throw refuse('UNAUTHORIZED', accountMessages.invalidLogin, { reason: 'invalidLogin' });
   attempt.succeeded();
   linkSignupsByEmail(db, user);
   const updated = db.update(users).set({ lastLoginAt: runtime.now() }).where(eq(users.id, user.id)).returning().get();
@@ -228,7 +231,7 @@ export function verifyEmail(db: Db, token: string): SessionUser {
   return db.transaction((tx) => {
     const user = redeemEmailToken(tx, token, 'verifyEmail', { consume: true });
     const updated = tx.update(users).set({ emailVerified: true }).where(eq(users.id, user.id)).returning().get();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: accountMessages.userNotFound });
+    if (!updated) throw refuse('NOT_FOUND', accountMessages.userNotFound, { reason: 'userNotFound' });
     linkSignupsByEmail(tx, updated);
     return toSessionUser(updated);
   });
@@ -239,15 +242,13 @@ export function resendVerification(ctx: UserContext): { message: string } {
   if (ctx.user.emailVerified) return { message: 'Your email address is already verified' };
   const outcome = sendAccountLink(ctx, ctx.user, 'verifyEmail');
   if (outcome === 'limited') {
-    throw new TRPCError({
-      code: 'TOO_MANY_REQUESTS',
-      message: 'Too many emails sent to this address. Please try again later.',
+    throw refuse('TOO_MANY_REQUESTS', 'Too many emails sent to this address. Please try again later.', {
+      reason: 'tooManyEmails',
     });
   }
   if (outcome === 'notConfigured') {
-    throw new TRPCError({
-      code: 'PRECONDITION_FAILED',
-      message: 'Email is not set up on this site yet. Please ask an administrator.',
+    throw refuse('PRECONDITION_FAILED', 'Email is not set up on this site yet. Please ask an administrator.', {
+      reason: 'mailNotConfigured',
     });
   }
   return { message: `We sent a new link to ${ctx.user.email}` };
@@ -289,7 +290,7 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
       .where(eq(users.id, user.id))
       .returning()
       .get();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: accountMessages.userNotFound });
+    if (!updated) throw refuse('NOT_FOUND', accountMessages.userNotFound, { reason: 'userNotFound' });
     endSessionsOf(tx, user.id);
     revokeEmailTokens(tx, user.id, 'resetPassword');
     linkSignupsByEmail(tx, updated);

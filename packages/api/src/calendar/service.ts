@@ -5,6 +5,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { ApiConfig } from '../config';
 import type { Context, ServiceContext, UserContext } from '../context';
 import { getUser } from '../lib/accounts';
+import { refuse } from '../lib/errors';
 import { type LinkPurpose, signLink, verifyLink } from '../lib/links';
 import { listSheets, type SheetWithSlots } from '../sheets/service';
 import { signupsWithEvent } from '../volunteers/history';
@@ -27,7 +28,7 @@ const sheetDefaultMs = 2 * hourMs;
 const signupDefaultMs = hourMs;
 
 function feedNotFound(): never {
-  throw new TRPCError({ code: 'NOT_FOUND', message: calendarMessages.feedNotFound });
+  throw refuse('NOT_FOUND', calendarMessages.feedNotFound, { reason: 'feedNotFound' });
 }
 
 /** The host part of every UID: the school's own, so that UIDs are unique beyond this server. */

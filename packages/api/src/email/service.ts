@@ -1,6 +1,6 @@
 import { type MailMessage, testEmail } from '@pac/notify';
-import { TRPCError } from '@trpc/server';
 import type { ServiceContext } from '../context';
+import { refuse } from '../lib/errors';
 import { getSetting } from '../settings/service';
 import { MailNotConfiguredError, type Sender } from './mailRuntime';
 
@@ -27,7 +27,8 @@ export function adminRecipient(ctx: Pick<ServiceContext, 'config' | 'runtime'>):
 
 /** BAD_REQUEST with the Email Settings sentence, for a procedure that cannot work without a sender. */
 export function assertMailConfigured(ctx: Pick<ServiceContext, 'config' | 'runtime'>): void {
-  if (!currentSender(ctx)) throw new TRPCError({ code: 'BAD_REQUEST', message: new MailNotConfiguredError().message });
+  if (!currentSender(ctx))
+    throw refuse('BAD_REQUEST', new MailNotConfiguredError().message, { reason: 'mailNotConfigured' });
 }
 
 /** Sends one message from the current sender. */
@@ -54,7 +55,7 @@ export function emailStatus(ctx: ServiceContext) {
 /** 'Send Test Posts to Email': a test message to the default recipient. */
 export async function sendTestEmail(ctx: ServiceContext) {
   const recipient = adminRecipient(ctx);
-  if (!recipient) throw new TRPCError({ code: 'BAD_REQUEST', message: new MailNotConfiguredError().message });
+  if (!recipient) throw refuse('BAD_REQUEST', new MailNotConfiguredError().message, { reason: 'mailNotConfigured' });
   const { schoolName, timeZone } = ctx.config;
   try {
     await sendMail(ctx, {
@@ -63,7 +64,7 @@ export async function sendTestEmail(ctx: ServiceContext) {
     });
   } catch (error) {
     if (error instanceof MailNotConfiguredError)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: error.message, cause: error });
+      throw refuse('BAD_REQUEST', error.message, { reason: 'mailNotConfigured', cause: error });
     // The mail server's answer is the useful part for the admin; it never contains the password.
     return {
       success: false,

@@ -29,10 +29,14 @@ describe('ownership', () => {
   });
 
   it('refuses with FORBIDDEN and the caller’s sentence', () => {
-    expect(() => assertOwnerOrAdmin(user(2), 1, 'You can only change your own signups')).toThrow(
+    const refusal = { reason: 'notYourSignup' };
+    expect(() => assertOwnerOrAdmin(user(2), 1, 'You can only change your own signups', refusal)).toThrow(
       expect.objectContaining({ code: 'FORBIDDEN', message: 'You can only change your own signups' }),
     );
-    expect(() => assertOwnerOrAdmin(user(1), 1, 'unused')).not.toThrow();
+    expect(() => assertOwnerOrAdmin(user(2), 1, 'You can only change your own signups', refusal)).toThrow(
+      expect.objectContaining({ reason: 'notYourSignup', field: undefined }),
+    );
+    expect(() => assertOwnerOrAdmin(user(1), 1, 'unused', refusal)).not.toThrow();
   });
 
   it('knows an admin only by the account flag', () => {

@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import type { SessionUser } from '../context';
+import { type ErrorDetails, refuse } from './errors';
 
 /**
  * Who may do what, in one place. Whether a caller may call a procedure at all is its tier
@@ -29,9 +29,17 @@ export function isOwnerOrAdmin(caller: SessionUser | null, ownerId: number | nul
   return isAdmin(caller) || (caller !== null && ownerId !== null && ownerId === caller.id);
 }
 
-/** Ownership: "your own signup", "your own account", or an administrator; otherwise FORBIDDEN with `message`. */
-export function assertOwnerOrAdmin(caller: SessionUser | null, ownerId: number | null, message: string): void {
-  if (!isOwnerOrAdmin(caller, ownerId)) throw new TRPCError({ code: 'FORBIDDEN', message });
+/**
+ * Ownership: "your own signup", "your own account", or an administrator; otherwise FORBIDDEN with
+ * `message` and its reason (and field).
+ */
+export function assertOwnerOrAdmin(
+  caller: SessionUser | null,
+  ownerId: number | null,
+  message: string,
+  details: ErrorDetails,
+): void {
+  if (!isOwnerOrAdmin(caller, ownerId)) throw refuse('FORBIDDEN', message, details);
 }
 
 /**
@@ -53,5 +61,5 @@ export function sheetOwnerScope(caller: SessionUser): number | undefined {
 /** FORBIDDEN 'You can only manage your own signup sheets' unless the caller runs the sheet. */
 export function assertManagesSheet(caller: SessionUser | null, sheetOwnerId: number | null): void {
   if (!managesSheet(caller, sheetOwnerId))
-    throw new TRPCError({ code: 'FORBIDDEN', message: accessMessages.notYourSheet });
+    throw refuse('FORBIDDEN', accessMessages.notYourSheet, { reason: 'notYourSheet' });
 }

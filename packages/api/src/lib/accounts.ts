@@ -1,8 +1,8 @@
 import { type Db, type Executor, type User, users } from '@pac/db';
-import { TRPCError } from '@trpc/server';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ServiceContext, SessionUser } from '../context';
 import { RuntimeKey } from '../runtime';
+import { refuse } from './errors';
 
 /**
  * The account rows, as the domains look them up: auth (sign-in, registration), volunteers (whose
@@ -23,7 +23,7 @@ export function toSessionUser(user: User): SessionUser {
 
 export function getUser(db: Executor, id: number): User {
   const user = db.select().from(users).where(eq(users.id, id)).get();
-  if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: userMessages.userNotFound });
+  if (!user) throw refuse('NOT_FOUND', userMessages.userNotFound, { reason: 'userNotFound' });
   return user;
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type AuthTokenPurpose, authTokens, type Db, type Executor, type User, users } from '@pac/db';
-import { TRPCError } from '@trpc/server';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { refuse } from './errors';
 
 const hourMs = 60 * 60 * 1000;
 
@@ -77,7 +77,7 @@ export function redeemEmailToken(
     .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)))
     .get();
   if (!row || row.token.expiresAt.getTime() <= Date.now() || row.token.email !== row.user.email) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: invalidLinkMessage });
+    throw refuse('BAD_REQUEST', invalidLinkMessage, { reason: 'invalidOrExpiredLink' });
   }
   if (options.consume) {
     const used = db
@@ -85,7 +85,7 @@ export function redeemEmailToken(
       .set({ usedAt: new Date() })
       .where(and(eq(authTokens.id, row.token.id), isNull(authTokens.usedAt)))
       .run();
-    if (used.changes !== 1) throw new TRPCError({ code: 'BAD_REQUEST', message: invalidLinkMessage });
+    if (used.changes !== 1) throw refuse('BAD_REQUEST', invalidLinkMessage, { reason: 'invalidOrExpiredLink' });
   }
   return row.user;
 }

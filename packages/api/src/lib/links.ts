@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type Db, serverSecrets } from '@pac/db';
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
 import { RuntimeKey } from '../runtime';
+import { refuse } from './errors';
 
 const keyName = 'linkSigningKey';
 const signingKeyState = new RuntimeKey<Buffer>('link signing key');
@@ -45,5 +45,5 @@ export function verifyLink(ctx: LinkContext, purpose: LinkPurpose, volunteerId: 
 /** FORBIDDEN 'This link is not valid' unless we signed this link. */
 export function assertValidLink(ctx: LinkContext, purpose: LinkPurpose, volunteerId: number, token: string): void {
   if (!verifyLink(ctx, purpose, volunteerId, token))
-    throw new TRPCError({ code: 'FORBIDDEN', message: invalidLinkMessage });
+    throw refuse('FORBIDDEN', invalidLinkMessage, { reason: 'invalidLink' });
 }

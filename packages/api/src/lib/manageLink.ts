@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import type { ServiceContext } from '../context';
+import { refuse } from './errors';
 import { invalidLinkMessage, signLink, verifyLink } from './links';
 
 /**
@@ -19,7 +19,7 @@ export function manageTokenVolunteerId(ctx: LinkContext, token: string): number 
   const match = /^([1-9][0-9]{0,15})-([A-Za-z0-9_-]+)$/.exec(token);
   const id = match ? Number(match[1]) : Number.NaN;
   if (!match?.[2] || !Number.isSafeInteger(id) || !verifyLink(ctx, 'manage', id, match[2])) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: invalidLinkMessage });
+    throw refuse('FORBIDDEN', invalidLinkMessage, { reason: 'invalidLink' });
   }
   return id;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { TRPCError } from '@trpc/server';
 import argon2 from 'argon2';
+import { refuse } from './errors';
 
 const argonOptions = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -35,9 +35,8 @@ export class PasswordHasher {
   private async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.maxWaiting) {
-        throw new TRPCError({
-          code: 'TOO_MANY_REQUESTS',
-          message: 'The server is busy. Please try again in a moment.',
+        throw refuse('TOO_MANY_REQUESTS', 'The server is busy. Please try again in a moment.', {
+          reason: 'serverBusy',
         });
       }
       await new Promise<void>((resolve) => this.waiting.push(resolve));

@@ -1,8 +1,8 @@
 import { type Executor, signupSheets, volunteers, volunteerSlots } from '@pac/db';
-import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import type { SessionUser } from '../context';
 import { assertManagesSheet, managesSheet } from './access';
+import { refuse } from './errors';
 
 /**
  * Sheet ownership, looked up: the one place that answers "does this caller run the sheet that this
@@ -17,14 +17,15 @@ export const sheetAccessMessages = {
   volunteerNotFound: 'Volunteer not found',
 } as const;
 
-function notFound(message: string): never {
-  throw new TRPCError({ code: 'NOT_FOUND', message });
+/** NOT_FOUND with the message of `key`, which is also its reason ('sheetNotFound'). */
+function notFound(key: keyof typeof sheetAccessMessages): never {
+  throw refuse('NOT_FOUND', sheetAccessMessages[key], { reason: key });
 }
 
 /** The owner of a sheet, or NOT_FOUND. */
 export function sheetOwner(db: Executor, sheetId: number): number | null {
   const row = db.select({ ownerId: signupSheets.ownerId }).from(signupSheets).where(eq(signupSheets.id, sheetId)).get();
-  return row ? row.ownerId : notFound(sheetAccessMessages.sheetNotFound);
+  return row ? row.ownerId : notFound('sheetNotFound');
 }
 
 /** The sheet a slot is on and its owner, or NOT_FOUND. */
@@ -35,7 +36,7 @@ export function slotSheetOwner(db: Executor, slotId: number): { sheetId: number;
     .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
     .where(eq(volunteerSlots.id, slotId))
     .get();
-  return row ?? notFound(sheetAccessMessages.slotNotFound);
+  return row ?? notFound('slotNotFound');
 }
 
 /** FORBIDDEN unless the caller runs this sheet (NOT_FOUND first for a missing sheet). */
@@ -57,6 +58,6 @@ export function managesVolunteer(db: Executor, caller: SessionUser | null, volun
     .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
     .where(eq(volunteers.id, volunteerId))
     .get();
-  if (!row) notFound(sheetAccessMessages.volunteerNotFound);
+  if (!row) notFound('volunteerNotFound');
   return managesSheet(caller, row.ownerId);
 }

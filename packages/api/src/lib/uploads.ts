@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
+import { refuse } from './errors';
 
 export const maxUploadBytes = 5 * 1024 * 1024;
 
@@ -39,11 +39,13 @@ export function sniffImage(bytes: Uint8Array): ImageType | null {
 
 /** Checks an upload's size and bytes; throws the SPEC.md messages with 413 / 415 codes. */
 export function checkImage(bytes: Uint8Array): ImageType {
-  if (bytes.length === 0) throw new TRPCError({ code: 'BAD_REQUEST', message: uploadMessages.missing });
+  if (bytes.length === 0)
+    throw refuse('BAD_REQUEST', uploadMessages.missing, { reason: 'imageMissing', field: 'data' });
   if (bytes.length > maxUploadBytes)
-    throw new TRPCError({ code: 'PAYLOAD_TOO_LARGE', message: uploadMessages.tooLarge });
+    throw refuse('PAYLOAD_TOO_LARGE', uploadMessages.tooLarge, { reason: 'imageTooLarge', field: 'data' });
   const type = sniffImage(bytes);
-  if (!type) throw new TRPCError({ code: 'UNSUPPORTED_MEDIA_TYPE', message: uploadMessages.invalidType });
+  if (!type)
+    throw refuse('UNSUPPORTED_MEDIA_TYPE', uploadMessages.invalidType, { reason: 'imageInvalidType', field: 'data' });
   return type;
 }
 

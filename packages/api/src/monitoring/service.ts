@@ -1,6 +1,5 @@
 import { changes, type Db, type Executor, type Monitor, monitors, type Snapshot, snapshots } from '@pac/db';
 import { checkPage, type CheckOutcome } from '@pac/monitor';
-import { TRPCError } from '@trpc/server';
 import {
   and,
   avg,
@@ -18,6 +17,7 @@ import {
 } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
 import { adminRecipient, sendMail } from '../email/service';
+import { refuse } from '../lib/errors';
 import type { CheckResult, CheckTools } from '../lib/monitorRunner';
 import { commitTogether } from '../lib/sharedCommits';
 import { notificationHistory, queueChangeNotifications } from '../notifications/service';
@@ -511,7 +511,7 @@ export function getSnapshot(db: Db, id: number) {
     .innerJoin(monitors, eq(monitors.id, snapshots.monitorId))
     .where(eq(snapshots.id, id))
     .get();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: 'Snapshot not found' });
+  if (!row) throw refuse('NOT_FOUND', 'Snapshot not found', { reason: 'snapshotNotFound' });
   return { ...row.snapshot, rawContent: snapshotContent(db, row.snapshot), monitor: row.monitor };
 }
 

@@ -1,11 +1,11 @@
 import { type Db, type Executor, type Monitor, monitors } from '@pac/db';
 import { checkMonitorUrl, prepareChecks } from '@pac/monitor';
 import { monitorMessages, type monitorCreateSchema, type monitorUpdateSchema } from '@pac/validators';
-import { TRPCError } from '@trpc/server';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiConfig } from '../config';
 import type { ServiceContext } from '../context';
+import { refuse } from '../lib/errors';
 import { checkMonitor, checkMonitors, listChanges } from '../monitoring/service';
 
 const monitorNotFound = 'Monitor not found';
@@ -15,8 +15,9 @@ function approvedUrl(config: ApiConfig, raw: string): string {
   const { domain, allowPrivateAddresses } = config.monitor;
   const checked = checkMonitorUrl(raw, { domain, allowPrivateAddresses });
   if (!checked.ok) {
-    const message = checked.problem === 'invalid' ? monitorMessages.urlInvalid : monitorMessages.urlNotApproved(domain);
-    throw new TRPCError({ code: 'BAD_REQUEST', message });
+    if (checked.problem === 'invalid')
+      throw refuse('BAD_REQUEST', monitorMessages.urlInvalid, { reason: 'urlInvalid', field: 'url' });
+    throw refuse('BAD_REQUEST', monitorMessages.urlNotApproved(domain), { reason: 'urlNotApproved', field: 'url' });
   }
   return checked.url.toString();
 }
@@ -27,7 +28,7 @@ export function listMonitors(db: Db): Monitor[] {
 
 export function getMonitor(db: Db, id: number): Monitor {
   const monitor = db.select().from(monitors).where(eq(monitors.id, id)).get();
-  if (!monitor) throw new TRPCError({ code: 'NOT_FOUND', message: monitorNotFound });
+  if (!monitor) throw refuse('NOT_FOUND', monitorNotFound, { reason: 'monitorNotFound' });
   return monitor;
 }
 
@@ -63,13 +64,13 @@ export function updateMonitor(ctx: ServiceContext, input: z.output<typeof monito
   // Resuming a monitor that was in error gives it a fresh start.
   if (fields.status === 'active' && monitor.status !== 'active') changes.errorCount = 0;
   const updated = ctx.db.update(monitors).set(changes).where(eq(monitors.id, id)).returning().get();
-  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: monitorNotFound });
+  if (!updated) throw refuse('NOT_FOUND', monitorNotFound, { reason: 'monitorNotFound' });
   return updated;
 }
 
 export function deleteMonitor(db: Db, id: number): { success: true } {
   const removed = db.delete(monitors).where(eq(monitors.id, id)).run();
-  if (removed.changes === 0) throw new TRPCError({ code: 'NOT_FOUND', message: monitorNotFound });
+  if (removed.changes === 0) throw refuse('NOT_FOUND', monitorNotFound, { reason: 'monitorNotFound' });
   return { success: true as const };
 }
 
@@ -105,7 +106,7 @@ export async function checkAllMonitors(ctx: ServiceContext) {
 export function setupSchoolMonitors(ctx: ServiceContext, slug: string | undefined) {
   const mc = ctx.config.monitor;
   if (slug !== undefined && slug !== mc.slug)
-    throw new TRPCError({ code: 'NOT_FOUND', message: `No API route /api/monitors/setup-${slug}` });
+    throw refuse('NOT_FOUND', `No API route /api/monitors/setup-${slug}`, { reason: 'routeNotFound' });
   return ctx.db.transaction((tx) => {
     const existing = new Set(
       tx

@@ -1,10 +1,10 @@
 import { type SignupSheet, volunteers, type VolunteerSlot } from '@pac/db';
 import type { checkInSchema } from '@pac/validators';
-import { TRPCError } from '@trpc/server';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UserContext } from '../context';
 import { accessMessages } from '../lib/access';
+import { refuse } from '../lib/errors';
 import { assertManagesSheetId, managesVolunteer } from '../lib/sheetAccess';
 import { getSheet } from '../sheets/service';
 import { slotsOfSheet } from '../slots/service';
@@ -99,16 +99,16 @@ export function checkIn(ctx: UserContext, input: z.output<typeof checkInSchema>)
   return db.transaction((tx) => {
     // NOT_FOUND before FORBIDDEN, and FORBIDDEN before anything about the volunteer is told.
     if (!managesVolunteer(tx, user, input.id))
-      throw new TRPCError({ code: 'FORBIDDEN', message: accessMessages.notYourSheet });
+      throw refuse('FORBIDDEN', accessMessages.notYourSheet, { reason: 'notYourSheet' });
     const volunteer = getVolunteer(tx, input.id);
-    if (volunteer.status !== 'confirmed') throw new TRPCError({ code: 'CONFLICT', message: rosterMessages.waitlisted });
+    if (volunteer.status !== 'confirmed') throw refuse('CONFLICT', rosterMessages.waitlisted, { reason: 'waitlisted' });
     const updated = tx
       .update(volunteers)
       .set({ attended: input.attended, checkedInAt: input.attended === null ? null : runtime.now() })
       .where(and(eq(volunteers.id, input.id), eq(volunteers.status, 'confirmed')))
       .returning(entryColumns)
       .get();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: volunteerMessages.volunteerNotFound });
+    if (!updated) throw refuse('NOT_FOUND', volunteerMessages.volunteerNotFound, { reason: 'volunteerNotFound' });
     return updated;
   });
 }

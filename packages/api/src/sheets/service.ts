@@ -1,11 +1,11 @@
 import { type Db, signupSheets, type SignupSheet, type VolunteerSlot, volunteerSlots } from '@pac/db';
 import type { sheetCreateSchema, sheetDuplicateSchema, sheetUpdateSchema } from '@pac/validators';
-import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceContext, SessionUser, UserContext } from '../context';
 import { assertManagesSheet, isAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { getUser } from '../lib/accounts';
+import { refuse } from '../lib/errors';
 import { assertManagesSheetId } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
 import { RuntimeKey } from '../runtime';
@@ -41,7 +41,7 @@ const sheetStatement = new RuntimeKey<ReturnType<typeof prepareSheet>>('sheets: 
 /** One sheet by id (a statement compiled once per database), or NOT_FOUND. */
 export function getSheet(ctx: ServiceContext, id: number): SignupSheet {
   const sheet = ctx.runtime.state(sheetStatement, prepareSheet).get({ id });
-  if (!sheet) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
+  if (!sheet) throw refuse('NOT_FOUND', sheetMessages.sheetNotFound, { reason: 'sheetNotFound' });
   return sheet;
 }
 
@@ -104,7 +104,7 @@ export function shiftSlotTime(time: Date | null, offsetMs: number): Date | null 
   if (time === null) return null;
   const moved = new Date(time.getTime() + offsetMs);
   if (Number.isNaN(moved.getTime()))
-    throw new TRPCError({ code: 'BAD_REQUEST', message: sheetMessages.slotsOutOfRange });
+    throw refuse('BAD_REQUEST', sheetMessages.slotsOutOfRange, { reason: 'slotsOutOfRange', field: 'eventDate' });
   return moved;
 }
 
@@ -122,9 +122,11 @@ export function updateSheet(ctx: UserContext, input: z.output<typeof sheetUpdate
     const sheet = getSheet(ctx, id);
     assertManagesSheet(user, sheet.ownerId);
     if (changes.ownerId !== undefined) {
-      if (!isAdmin(user)) throw new TRPCError({ code: 'FORBIDDEN', message: sheetMessages.ownerAdminOnly });
+      if (!isAdmin(user))
+        throw refuse('FORBIDDEN', sheetMessages.ownerAdminOnly, { reason: 'ownerAdminOnly', field: 'ownerId' });
       const owner = getUser(tx, changes.ownerId);
-      if (!isOrganizer(owner)) throw new TRPCError({ code: 'BAD_REQUEST', message: sheetMessages.ownerNotOrganizer });
+      if (!isOrganizer(owner))
+        throw refuse('BAD_REQUEST', sheetMessages.ownerNotOrganizer, { reason: 'ownerNotOrganizer', field: 'ownerId' });
     }
     const offset = changes.eventDate === undefined ? 0 : changes.eventDate.getTime() - sheet.eventDate.getTime();
     if (moveSlots && offset !== 0) {
@@ -139,7 +141,7 @@ export function updateSheet(ctx: UserContext, input: z.output<typeof sheetUpdate
     // With nothing to change there is nothing to write (drizzle refuses an empty SET).
     if (hasChanges(changes)) {
       const updated = tx.update(signupSheets).set(changes).where(eq(signupSheets.id, id)).returning().get();
-      if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
+      if (!updated) throw refuse('NOT_FOUND', sheetMessages.sheetNotFound, { reason: 'sheetNotFound' });
     }
   });
   return getSheetDetail(ctx, id, user);
@@ -150,7 +152,7 @@ export function deleteSheet(ctx: UserContext, id: number): { success: true } {
   const { db } = ctx;
   assertManagesSheet(ctx.user, getSheet(ctx, id).ownerId);
   const removed = db.delete(signupSheets).where(eq(signupSheets.id, id)).run();
-  if (removed.changes === 0) throw new TRPCError({ code: 'NOT_FOUND', message: sheetMessages.sheetNotFound });
+  if (removed.changes === 0) throw refuse('NOT_FOUND', sheetMessages.sheetNotFound, { reason: 'sheetNotFound' });
   return { success: true as const };
 }
 

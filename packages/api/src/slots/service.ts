@@ -1,9 +1,9 @@
 import { type Db, type Executor, signupSheets, type SignupSheet, type VolunteerSlot, volunteerSlots } from '@pac/db';
 import type { slotCreateSchema, slotUpdateSchema } from '@pac/validators';
-import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceContext, UserContext } from '../context';
+import { refuse } from '../lib/errors';
 import { assertManagesSheetId, assertManagesSlot, sheetAccessMessages } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
 import { RuntimeKey } from '../runtime';
@@ -28,7 +28,7 @@ export function slotHours(slot: Pick<VolunteerSlot, 'startTime' | 'endTime'>): n
 
 export function getSlot(db: Executor, id: number): VolunteerSlot {
   const slot = db.select().from(volunteerSlots).where(eq(volunteerSlots.id, id)).get();
-  if (!slot) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
+  if (!slot) throw refuse('NOT_FOUND', slotMessages.slotNotFound, { reason: 'slotNotFound' });
   return slot;
 }
 
@@ -40,7 +40,7 @@ export function getSlotWithSheet(db: Executor, id: number): { slot: VolunteerSlo
     .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
     .where(eq(volunteerSlots.id, id))
     .get();
-  if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
+  if (!row) throw refuse('NOT_FOUND', slotMessages.slotNotFound, { reason: 'slotNotFound' });
   return row;
 }
 
@@ -105,14 +105,17 @@ export function updateSlot(ctx: UserContext, input: z.output<typeof slotUpdateSc
     const startTime = changes.startTime === undefined ? slot.startTime : changes.startTime;
     const endTime = changes.endTime === undefined ? slot.endTime : changes.endTime;
     if (startTime && endTime && endTime.getTime() <= startTime.getTime()) {
-      throw new TRPCError({ code: 'BAD_REQUEST', message: slotMessages.endBeforeStart });
+      throw refuse('BAD_REQUEST', slotMessages.endBeforeStart, { reason: 'endBeforeStart', field: 'endTime' });
     }
     if (changes.maxVolunteers !== undefined && changes.maxVolunteers < slot.currentVolunteers) {
-      throw new TRPCError({ code: 'CONFLICT', message: slotMessages.belowSignedUp(slot.currentVolunteers) });
+      throw refuse('CONFLICT', slotMessages.belowSignedUp(slot.currentVolunteers), {
+        reason: 'belowSignedUp',
+        field: 'maxVolunteers',
+      });
     }
     if (!hasChanges(changes)) return { slot, promoted: [] };
     const updated = tx.update(volunteerSlots).set(changes).where(eq(volunteerSlots.id, id)).returning().get();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
+    if (!updated) throw refuse('NOT_FOUND', slotMessages.slotNotFound, { reason: 'slotNotFound' });
     if (updated.maxVolunteers <= slot.maxVolunteers) return { slot: updated, promoted: [] };
     const promoted = promoteFromWaitlist(tx, id);
     return { slot: getSlot(tx, id), promoted };
@@ -126,7 +129,7 @@ export function deleteSlot(ctx: UserContext, id: number): { success: true } {
   const { db } = ctx;
   assertManagesSlot(db, ctx.user, id);
   const removed = db.delete(volunteerSlots).where(eq(volunteerSlots.id, id)).run();
-  if (removed.changes === 0) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
+  if (removed.changes === 0) throw refuse('NOT_FOUND', slotMessages.slotNotFound, { reason: 'slotNotFound' });
   return { success: true as const };
 }
 

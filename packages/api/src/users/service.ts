@@ -1,11 +1,11 @@
 import { type Db, signupSheets, type UserRole, users, volunteers } from '@pac/db';
 import type { accountUpdateSchema, changePasswordSchema } from '@pac/validators';
-import { TRPCError } from '@trpc/server';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accountMessages, endSessionsOf, sendAccountLink } from '../auth/service';
 import type { SessionUser, UserContext } from '../context';
 import { emailTaken, getUser, toSessionUser, userMessages } from '../lib/accounts';
+import { refuse } from '../lib/errors';
 import { assertOwnerOrAdmin } from '../lib/access';
 import { type HistoryEntry, signupHistory } from '../volunteers/history';
 
@@ -33,7 +33,7 @@ export type Profile = SessionUser & {
 };
 
 export function getProfile(ctx: UserContext, userId: number): Profile {
-  assertOwnerOrAdmin(ctx.user, userId, accountMessages.notYours);
+  assertOwnerOrAdmin(ctx.user, userId, accountMessages.notYours, { reason: 'notYours' });
   const user = getUser(ctx.db, userId);
   const volunteerHistory = signupHistory(ctx.db, userId);
   const hours = volunteerHistory.reduce((sum, entry) => sum + entry.hours, 0);
@@ -54,10 +54,10 @@ export function updateAccount(
   input: { userId: number } & z.output<typeof accountUpdateSchema>,
 ): SessionUser {
   const { userId, ...changes } = input;
-  assertOwnerOrAdmin(ctx.user, userId, accountMessages.notYours);
+  assertOwnerOrAdmin(ctx.user, userId, accountMessages.notYours, { reason: 'notYours' });
   const before = getUser(ctx.db, userId);
   if (emailTaken(ctx.db, changes.email, userId))
-    throw new TRPCError({ code: 'CONFLICT', message: accountMessages.emailTaken });
+    throw refuse('CONFLICT', accountMessages.emailTaken, { reason: 'emailTaken', field: 'email' });
   const emailChanged = changes.email !== before.email;
   const updated = ctx.db
     .update(users)
@@ -65,7 +65,7 @@ export function updateAccount(
     .where(eq(users.id, userId))
     .returning()
     .get();
-  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: accountMessages.userNotFound });
+  if (!updated) throw refuse('NOT_FOUND', accountMessages.userNotFound, { reason: 'userNotFound' });
   if (emailChanged) sendAccountLink(ctx, updated, 'verifyEmail');
   return toSessionUser(updated);
 }
@@ -79,12 +79,12 @@ export async function changePassword(
   input: { userId: number } & z.output<typeof changePasswordSchema>,
 ) {
   const { db } = ctx;
-  assertOwnerOrAdmin(ctx.user, input.userId, accountMessages.notYours);
+  assertOwnerOrAdmin(ctx.user, input.userId, accountMessages.notYours, { reason: 'notYours' });
   const keepSessionId = input.userId === ctx.user.id ? ctx.sessionId : null;
   const passwords = ctx.runtime.limits.passwords;
   const user = getUser(db, input.userId);
   if (!(await passwords.verify(user.passwordHash, input.currentPassword))) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: accountMessages.wrongPassword });
+    throw refuse('BAD_REQUEST', accountMessages.wrongPassword, { reason: 'wrongPassword', field: 'currentPassword' });
   }
   const passwordHash = await passwords.hash(input.newPassword);
   db.transaction((tx) => {
@@ -160,10 +160,10 @@ export function setRole(db: Db, input: { id: number; role: UserRole }): SessionU
     const user = getUser(tx, input.id);
     if (user.role === 'admin' && input.role !== 'admin') {
       const admins = tx.select({ n: count() }).from(users).where(eq(users.role, 'admin')).get()?.n ?? 0;
-      if (admins <= 1) throw new TRPCError({ code: 'CONFLICT', message: peopleMessages.lastAdmin });
+      if (admins <= 1) throw refuse('CONFLICT', peopleMessages.lastAdmin, { reason: 'lastAdmin', field: 'role' });
     }
     return tx.update(users).set({ role: input.role }).where(eq(users.id, input.id)).returning().get();
   });
-  if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: userMessages.userNotFound });
+  if (!updated) throw refuse('NOT_FOUND', userMessages.userNotFound, { reason: 'userNotFound' });
   return toSessionUser(updated);
 }

@@ -9,9 +9,9 @@ import {
   type VolunteerSlot,
   volunteerSlots,
 } from '@pac/db';
-import { TRPCError } from '@trpc/server';
 import { asc, desc, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ServiceContext, SessionUser } from '../context';
+import { refuse } from '../lib/errors';
 import type { SignupWithEvent } from '../lib/signupEmail';
 import { RuntimeKey } from '../runtime';
 import { getSlotWithSheet, slotHours } from '../slots/service';
@@ -119,7 +119,7 @@ export function volunteerViewsOfSheet(
 
 export function getVolunteer(db: Executor, id: number): Volunteer {
   const volunteer = db.select().from(volunteers).where(eq(volunteers.id, id)).get();
-  if (!volunteer) throw new TRPCError({ code: 'NOT_FOUND', message: volunteerMessages.volunteerNotFound });
+  if (!volunteer) throw refuse('NOT_FOUND', volunteerMessages.volunteerNotFound, { reason: 'volunteerNotFound' });
   return volunteer;
 }
 

@@ -1,10 +1,10 @@
 import { type Executor, type Volunteer, volunteers, type VolunteerStatus, volunteerSlots } from '@pac/db';
 import type { mySignupMoveSchema, mySignupSchema, volunteerUpdateSchema } from '@pac/validators';
-import { TRPCError } from '@trpc/server';
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
 import { currentSender } from '../email/service';
+import { refuse } from '../lib/errors';
 import { assertValidLink } from '../lib/links';
 import { manageTokenVolunteerId } from '../lib/manageLink';
 import { managesVolunteer } from '../lib/sheetAccess';
@@ -56,7 +56,7 @@ export function cancelByLink(ctx: Context, link: { id: number; token: string }) 
 function assertMaySignupChange(db: Executor, caller: SessionUser, volunteer: Volunteer): void {
   if (volunteer.userId === caller.id) return;
   if (!managesVolunteer(db, caller, volunteer.id))
-    throw new TRPCError({ code: 'FORBIDDEN', message: volunteerMessages.notYourSignup });
+    throw refuse('FORBIDDEN', volunteerMessages.notYourSignup, { reason: 'notYourSignup' });
 }
 
 /**
@@ -74,11 +74,12 @@ export function updateSignup(ctx: UserContext, input: z.output<typeof volunteerU
         .from(volunteers)
         .where(and(eq(volunteers.slotId, volunteer.slotId), eq(volunteers.email, changes.email), ne(volunteers.id, id)))
         .get();
-      if (clash) throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.alreadySignedUp });
+      if (clash)
+        throw refuse('CONFLICT', volunteerMessages.alreadySignedUp, { reason: 'alreadySignedUp', field: 'email' });
     }
     if (!hasChanges(changes)) return volunteer;
     const updated = tx.update(volunteers).set(changes).where(eq(volunteers.id, id)).returning().get();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: volunteerMessages.volunteerNotFound });
+    if (!updated) throw refuse('NOT_FOUND', volunteerMessages.volunteerNotFound, { reason: 'volunteerNotFound' });
     return updated;
   });
 }
@@ -212,22 +213,23 @@ export function moveSignup(ctx: ServiceContext, input: z.output<typeof mySignupM
     const from = getSlotWithSheet(tx, volunteer.slotId);
     const to = getSlotWithSheet(tx, input.slotId);
     if (to.sheet.id !== from.sheet.id)
-      throw new TRPCError({ code: 'BAD_REQUEST', message: volunteerMessages.otherSheet });
-    if (to.slot.id === from.slot.id) throw new TRPCError({ code: 'BAD_REQUEST', message: volunteerMessages.sameSlot });
+      throw refuse('BAD_REQUEST', volunteerMessages.otherSheet, { reason: 'otherSheet', field: 'slotId' });
+    if (to.slot.id === from.slot.id)
+      throw refuse('BAD_REQUEST', volunteerMessages.sameSlot, { reason: 'sameSlot', field: 'slotId' });
     if (signupsClosed({ startTime: to.slot.startTime, eventDate: to.sheet.eventDate }, now))
-      throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.signupsClosed });
+      throw refuse('CONFLICT', volunteerMessages.signupsClosed, { reason: 'signupsClosed' });
     const taken = tx
       .update(volunteerSlots)
       .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + 1` })
       .where(and(eq(volunteerSlots.id, to.slot.id), lt(volunteerSlots.currentVolunteers, volunteerSlots.maxVolunteers)))
       .run();
-    if (taken.changes === 0) throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.slotFull });
+    if (taken.changes === 0) throw refuse('CONFLICT', volunteerMessages.slotFull, { reason: 'slotFull' });
     const clash = tx
       .select({ id: volunteers.id })
       .from(volunteers)
       .where(and(eq(volunteers.slotId, to.slot.id), eq(volunteers.email, volunteer.email)))
       .get();
-    if (clash) throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.alreadySignedUp });
+    if (clash) throw refuse('CONFLICT', volunteerMessages.alreadySignedUp, { reason: 'alreadySignedUp' });
     const updated = tx
       .update(volunteers)
       // A check-in belonged to the old slot.
@@ -235,7 +237,7 @@ export function moveSignup(ctx: ServiceContext, input: z.output<typeof mySignupM
       .where(eq(volunteers.id, id))
       .returning()
       .get();
-    if (!updated) throw new TRPCError({ code: 'NOT_FOUND', message: volunteerMessages.volunteerNotFound });
+    if (!updated) throw refuse('NOT_FOUND', volunteerMessages.volunteerNotFound, { reason: 'volunteerNotFound' });
     if (volunteer.status !== 'confirmed') return { moved: updated, promoted: [] };
     lowerVolunteerCount(tx, from.slot.id);
     return { moved: updated, promoted: promoteFromWaitlist(tx, from.slot.id) };

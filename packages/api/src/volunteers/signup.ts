@@ -1,12 +1,12 @@
 import { type Db, signupSheets, type Volunteer, volunteers, type VolunteerStatus, volunteerSlots } from '@pac/db';
 import type { volunteerSignupSchema } from '@pac/validators';
-import { TRPCError } from '@trpc/server';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser } from '../context';
 import { currentSender } from '../email/service';
 import { assertOwnerOrAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { userExists, userMessages, verifiedUserIdByEmail } from '../lib/accounts';
+import { type Refusal, refuse } from '../lib/errors';
 import { slotSheetOwner } from '../lib/sheetAccess';
 import { commitTogether } from '../lib/sharedCommits';
 import { RuntimeKey } from '../runtime';
@@ -55,11 +55,11 @@ type SignupRow = {
  * out. It is an expected answer, not a fault, so no stack trace is captured for it (capturing one,
  * through the procedure's async frames, was a twentieth of a refused signup's CPU).
  */
-function slotFullRefusal(): TRPCError {
+function slotFullRefusal(): Refusal {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return new TRPCError({ code: 'CONFLICT', message: volunteerMessages.slotFull });
+    return refuse('CONFLICT', volunteerMessages.slotFull, { reason: 'slotFull' });
   } finally {
     Error.stackTraceLimit = limit;
   }
@@ -129,9 +129,9 @@ function prepareSignup(db: Db): SignupSteps {
   /** The slot, or the refusal every signup on it gets whatever the count. */
   const openSlot = (row: SignupRow) => {
     const found = slot.get({ slotId: row.slotId });
-    if (!found) throw new TRPCError({ code: 'NOT_FOUND', message: slotMessages.slotNotFound });
+    if (!found) throw refuse('NOT_FOUND', slotMessages.slotNotFound, { reason: 'slotNotFound' });
     if (!row.allowClosed && signupsClosed(found, row.signupTime)) {
-      throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.signupsClosed });
+      throw refuse('CONFLICT', volunteerMessages.signupsClosed, { reason: 'signupsClosed' });
     }
     return found;
   };
@@ -156,7 +156,7 @@ function prepareSignup(db: Db): SignupSteps {
     const confirmed = raise.run({ slotId: row.slotId }).changes > 0;
     if (!confirmed && !row.waitlist) throw slotFullRefusal();
     if (duplicate.get({ slotId: row.slotId, email: row.email })) {
-      throw new TRPCError({ code: 'CONFLICT', message: volunteerMessages.alreadySignedUp });
+      throw refuse('CONFLICT', volunteerMessages.alreadySignedUp, { reason: 'alreadySignedUp', field: 'email' });
     }
     const status: VolunteerStatus = confirmed ? 'confirmed' : 'waitlisted';
     const created = insert.get({ ...row, userId: row.owner(), status });
@@ -182,9 +182,10 @@ export function signupOwner(
 ): () => number | null {
   const claimed = input.userId ?? null;
   if (claimed !== null && claimed !== caller?.id) {
-    assertOwnerOrAdmin(caller, claimed, volunteerMessages.notYourself);
+    assertOwnerOrAdmin(caller, claimed, volunteerMessages.notYourself, { reason: 'notYourself', field: 'userId' });
     // A missing account is the caller's mistake, not a foreign-key failure (which would be a 500).
-    if (!userExists(ctx.db, claimed)) throw new TRPCError({ code: 'NOT_FOUND', message: userMessages.userNotFound });
+    if (!userExists(ctx.db, claimed))
+      throw refuse('NOT_FOUND', userMessages.userNotFound, { reason: 'userNotFound', field: 'userId' });
     return () => claimed;
   }
   if (caller && caller.email === input.email) return () => caller.id;
@@ -225,7 +226,7 @@ export async function signUp(
   steps.refuseEarly(row);
   const taken = !admin && ctx.clientAddress !== null ? runtime.limits.signups.take(ctx.clientAddress) : null;
   if (taken && !taken.allowed)
-    throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: volunteerMessages.tooManySignups });
+    throw refuse('TOO_MANY_REQUESTS', volunteerMessages.tooManySignups, { reason: 'tooManySignups' });
   let volunteer: Volunteer;
   try {
     // Answered only once committed (synchronous = FULL); signups arriving together share the commit.

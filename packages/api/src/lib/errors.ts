@@ -1,0 +1,68 @@
+import { TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { ZodError } from 'zod';
+
+/**
+ * What an error says to machines (DESIGN.md, rule 16), beside the sentence it says to people:
+ * `reason`, a stable camelCase name that does not change with the wording or the language (the
+ * catalog key of its message where it has one: volunteerMessages.slotFull is 'slotFull'), and
+ * `field`, the input field it is about when it is about one ('email', 'url'). Forms map an error
+ * on these, never on its text. tRPC answers them in the error's `data`; REST bodies keep API.md's
+ * `{ message, code, issues? }`.
+ */
+export interface ErrorDetails {
+  reason: string;
+  field?: string;
+}
+
+export interface RefusalDetails extends ErrorDetails {
+  /** What went wrong underneath, kept for the log (rule 15). */
+  cause?: unknown;
+}
+
+/** An error a procedure answers on purpose: a TRPCError with its reason and field. Made by `refuse`. */
+export class Refusal extends TRPCError {
+  readonly reason: string;
+  readonly field: string | undefined;
+
+  constructor(code: TRPC_ERROR_CODE_KEY, message: string, details: RefusalDetails) {
+    super({ code, message, cause: details.cause });
+    this.reason = details.reason;
+    this.field = details.field;
+  }
+}
+
+/**
+ * The one way code under packages/api/src makes a tRPC error (eslint's no-restricted-syntax keeps
+ * it so): `throw refuse('CONFLICT', volunteerMessages.slotFull, { reason: 'slotFull' })`. The code
+ * and message are what callers have always seen; the reason and field are for machines.
+ */
+export function refuse(code: TRPC_ERROR_CODE_KEY, message: string, details: RefusalDetails): Refusal {
+  return new Refusal(code, message, details);
+}
+
+/**
+ * The reason of an error nobody refused on purpose (tRPC's own: an unknown procedure, a body too
+ * large; or an unexpected failure): its code in camelCase ('notFound', 'payloadTooLarge'), and
+ * 'internal' for INTERNAL_SERVER_ERROR.
+ */
+export function reasonForCode(code: TRPC_ERROR_CODE_KEY): string {
+  if (code === 'INTERNAL_SERVER_ERROR') return 'internal';
+  return code.toLowerCase().replace(/_([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+}
+
+/**
+ * The reason and field of any error a procedure answers: a refusal's own; 'invalidInput' and the
+ * first issue's path ('email', 'selectors.2') for input its schema refused; else the code's.
+ */
+export function errorDetails(error: TRPCError): ErrorDetails {
+  if (error instanceof Refusal)
+    return error.field === undefined ? { reason: error.reason } : { reason: error.reason, field: error.field };
+  if (error.cause instanceof ZodError) {
+    const path = error.cause.issues[0]?.path ?? [];
+    return path.length === 0
+      ? { reason: 'invalidInput' }
+      : { reason: 'invalidInput', field: path.map(String).join('.') };
+  }
+  return { reason: reasonForCode(error.code) };
+}
