@@ -44,19 +44,25 @@ const securityHeaders: Record<string, string> = {
     "default-src 'self'; img-src 'self' data: blob: https:; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
 };
 
+/** A refusal at the edge: its sentence and, as every error the API answers, its reason. */
+interface EdgeRefusal {
+  message: string;
+  reason: string;
+}
+
 /**
  * What @trpc/server would answer with a 500 instead of a 400: a path that is not valid
  * percent-encoding ('%ZZ'; it decodes the procedure path itself), and a Host header that is not a
  * host (it builds a Request from it, which throws for 'user@host').
  */
-function trpcRequestProblem(req: IncomingMessage, pathname: string): string | null {
+function trpcRequestProblem(req: IncomingMessage, pathname: string): EdgeRefusal | null {
   const host = req.headers.host;
   if (host !== undefined && !/^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host))
-    return 'The Host header is not valid';
+    return { message: 'The Host header is not valid', reason: 'invalidHost' };
   try {
     decodeURIComponent(pathname);
   } catch {
-    return 'The URL path is not valid';
+    return { message: 'The URL path is not valid', reason: 'invalidPath' };
   }
   return null;
 }
@@ -76,11 +82,19 @@ function endAnswerOnReadError(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
-/** A tRPC-shaped error (what the client's links expect) for a request refused before tRPC sees it. */
-function sendTrpcError(res: ServerResponse, status: number, code: TRPC_ERROR_CODE_KEY, message: string): void {
+/**
+ * A tRPC-shaped error (what the client's links expect) for a request refused before tRPC sees it,
+ * with its reason in `data` as the API's own errors have it (packages/api/src/lib/errors.ts).
+ */
+function sendTrpcError(
+  res: ServerResponse,
+  status: number,
+  code: TRPC_ERROR_CODE_KEY,
+  { message, reason }: EdgeRefusal,
+): void {
   res.setHeader('Cache-Control', 'no-store');
   sendJson(res, status, {
-    error: { json: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status } } },
+    error: { json: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status, reason } } },
   });
 }
 
@@ -154,7 +168,7 @@ export function createApp(options: AppOptions): RequestListener {
         return;
       }
       if (isCrossSiteWrite(req, options.config.publicBaseUrl, options.trustedProxies)) {
-        sendTrpcError(res, 403, 'FORBIDDEN', crossSiteMessage);
+        sendTrpcError(res, 403, 'FORBIDDEN', { message: crossSiteMessage, reason: 'crossSite' });
         return;
       }
       if (fromPublicReads(req, res, url)) return;
