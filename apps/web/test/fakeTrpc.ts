@@ -1,12 +1,21 @@
 import superjson from 'superjson';
 
-/** A tRPC failure a fake procedure answers with: the code and the sentence the server would send. */
+/**
+ * A tRPC failure a fake procedure answers with: the code and the sentence the server would send,
+ * and its reason and field (without a reason, the code's, as the server gives an error it did not
+ * refuse on purpose: 'notFound', 'badRequest').
+ */
 export class FakeTrpcError extends Error {
   constructor(
     readonly code: 'CONFLICT' | 'BAD_REQUEST' | 'NOT_FOUND' | 'UNAUTHORIZED' | 'FORBIDDEN',
     message: string,
+    readonly refusal: { reason?: string; field?: string } = {},
   ) {
     super(message);
+  }
+
+  get reason(): string {
+    return this.refusal.reason ?? this.code.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
   }
 }
 
@@ -54,7 +63,13 @@ export function fakeTrpc(procedures: Record<string, FakeProcedure>): FakeTrpc {
           error: superjson.serialize({
             message: error.message,
             code: status[error.code].json,
-            data: { code: error.code, httpStatus: status[error.code].http, path },
+            data: {
+              code: error.code,
+              httpStatus: status[error.code].http,
+              path,
+              reason: error.reason,
+              ...(error.refusal.field === undefined ? {} : { field: error.refusal.field }),
+            },
           }),
         };
       }

@@ -13,14 +13,36 @@ export function serverMessage(error: unknown): string | null {
   return message === '' ? null : message;
 }
 
-/** The tRPC error code ('NOT_FOUND', 'FORBIDDEN', ...) of an API error, or null. */
-export function errorCode(error: unknown): string | null {
+/** A text entry of an API error's `data` (code, reason, field), or null. */
+function dataText(error: unknown, key: 'code' | 'reason' | 'field'): string | null {
   if (!(error instanceof TRPCClientError)) return null;
   const data: unknown = error.data;
-  if (typeof data === 'object' && data !== null && 'code' in data && typeof data.code === 'string') {
-    return data.code;
-  }
-  return null;
+  if (typeof data !== 'object' || data === null || !(key in data)) return null;
+  const value: unknown = (data as Record<string, unknown>)[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** The tRPC error code ('NOT_FOUND', 'FORBIDDEN', ...) of an API error, or null. */
+export function errorCode(error: unknown): string | null {
+  return dataText(error, 'code');
+}
+
+/**
+ * Why the server refused, for machines: a stable camelCase name ('slotFull', 'emailTaken',
+ * 'urlNotApproved', 'invalidInput' for input its schema refused, 'notFound'), the same whatever the
+ * message says or in which language. Null when there is none (a network failure, or something that
+ * is not an API error). Map refusals on this and `errorField`, never on the message's text.
+ */
+export function errorReason(error: unknown): string | null {
+  return dataText(error, 'reason');
+}
+
+/**
+ * The input field a refusal is about ('email', 'url'; a list item's path such as 'selectors.2'), or
+ * null when it is about no one field.
+ */
+export function errorField(error: unknown): string | null {
+  return dataText(error, 'field');
 }
 
 export function isNotFound(error: unknown): boolean {

@@ -1,3 +1,4 @@
+import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import {
   checkOutcomeToast,
@@ -6,7 +7,7 @@ import {
   formatDuration,
   formatSchedule,
   healthLevel,
-  isUrlMessage,
+  isUrlRefusal,
   monitorStatusColor,
   notificationStatusColor,
   selectorLines,
@@ -157,10 +158,23 @@ describe('form and display helpers', () => {
     expect(healthLevel({ ...base, activeMonitors: 0, errorMonitors: 3 })).toBe('Failing');
   });
 
-  it("recognises the server's url messages", () => {
-    expect(isUrlMessage('Must be a valid URL')).toBe(true);
-    expect(isUrlMessage('URL must be from an approved school domain (*.example-district.org)')).toBe(true);
-    expect(isUrlMessage('Monitor name is required')).toBe(false);
-    expect(isUrlMessage(null)).toBe(false);
+  it("recognises the server's url refusals by their field, not their words", () => {
+    const refusal = (message: string, data: Record<string, unknown>) =>
+      TRPCClientError.from({ error: { message, code: -32600, data: { code: 'BAD_REQUEST', ...data } } });
+    expect(isUrlRefusal(refusal('Must be a valid URL', { reason: 'urlInvalid', field: 'url' }))).toBe(true);
+    expect(
+      isUrlRefusal(
+        refusal('URL must be from an approved school domain (*.example-district.org)', {
+          reason: 'urlNotApproved',
+          field: 'url',
+        }),
+      ),
+    ).toBe(true);
+    expect(isUrlRefusal(refusal('Must be a valid URL', { reason: 'invalidInput', field: 'url' }))).toBe(true);
+    expect(isUrlRefusal(refusal('Monitor name is required', { reason: 'invalidInput', field: 'name' }))).toBe(false);
+    // The url's words without its field: a refusal about something else.
+    expect(isUrlRefusal(refusal('Must be a valid URL', { reason: 'badRequest' }))).toBe(false);
+    expect(isUrlRefusal(new Error('Must be a valid URL'))).toBe(false);
+    expect(isUrlRefusal(null)).toBe(false);
   });
 });

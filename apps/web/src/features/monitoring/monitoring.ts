@@ -1,6 +1,6 @@
 import type { RouterOutputs } from '@pac/api';
-import { monitorMessages } from '@pac/validators';
 import { formatMonthDayTime } from '../../lib/dates';
+import { errorField } from '../../lib/errors';
 
 /** A monitor as `monitors.list` answers it. */
 export type Monitor = RouterOutputs['monitors']['list'][number];
@@ -205,12 +205,12 @@ export function healthColor(level: HealthLevel): 'gray' | 'green' | 'yellow' | '
 }
 
 /**
- * The server's url messages ('Must be a valid URL', the approved-domain rule) belong on the form's
- * url field rather than in a toast.
+ * A refusal about the url ('urlInvalid', 'urlNotApproved', or input refused at the url field)
+ * belongs on the form's url field rather than in a toast: the server says so in its field, whatever
+ * its message's words.
  */
-export function isUrlMessage(message: string | null): boolean {
-  if (message === null) return false;
-  return message === monitorMessages.urlInvalid || message.startsWith('URL must be from an approved school domain');
+export function isUrlRefusal(error: unknown): boolean {
+  return errorField(error) === 'url';
 }
 
 /** 'Email', 'Internal', 'Webhook', 'Facebook', 'Instagram'. */

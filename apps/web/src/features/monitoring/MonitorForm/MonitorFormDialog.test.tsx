@@ -38,7 +38,7 @@ describe('MonitorFormDialog', () => {
     const domainMessage = 'URL must be from an approved school domain (*.example-district.org)';
     const server = fakeTrpc({
       'monitors.create': () => {
-        throw new FakeTrpcError('BAD_REQUEST', domainMessage);
+        throw new FakeTrpcError('BAD_REQUEST', domainMessage, { reason: 'urlNotApproved', field: 'url' });
       },
     });
     const onClose = vi.fn();

@@ -2,18 +2,32 @@ import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { monitorFieldError, monitorSavedToast, monitorSaveFailure } from './monitorSaveFeedback';
 
-function serverError(message: string, issues?: { path: string; message: string }[]) {
+/** A refusal as the server answers it: its message, and in `data` its reason, field and any issues. */
+function serverError(
+  message: string,
+  issues?: { path: string; message: string }[],
+  refusal: { reason: string; field?: string } = issues
+    ? { reason: 'invalidInput', ...(issues[0] ? { field: issues[0].path } : {}) }
+    : { reason: 'badRequest' },
+) {
   return TRPCClientError.from({
-    error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, path: 'monitors.create', issues } },
+    error: {
+      message,
+      code: -32600,
+      data: { code: 'BAD_REQUEST', httpStatus: 400, path: 'monitors.create', issues, ...refusal },
+    },
   });
 }
 
 const domainMessage = 'URL must be from an approved school domain (*.example-district.org)';
+/** The server's url refusals: the domain rule, and a URL its check could not read. */
+const domainRefusal = () => serverError(domainMessage, undefined, { reason: 'urlNotApproved', field: 'url' });
+const invalidUrlRefusal = () => serverError('Must be a valid URL', undefined, { reason: 'urlInvalid', field: 'url' });
 
 describe('monitorFieldError', () => {
   it('puts the url rules on the url field', () => {
-    expect(monitorFieldError(serverError(domainMessage))).toEqual({ field: 'url', message: domainMessage });
-    expect(monitorFieldError(serverError('Must be a valid URL'))).toEqual({
+    expect(monitorFieldError(domainRefusal())).toEqual({ field: 'url', message: domainMessage });
+    expect(monitorFieldError(invalidUrlRefusal())).toEqual({
       field: 'url',
       message: 'Must be a valid URL',
     });
@@ -36,18 +50,20 @@ describe('monitorFieldError', () => {
 
   it('leaves anything else to a toast', () => {
     expect(monitorFieldError(serverError('Administrator access required'))).toBeNull();
+    // The url's words without its field are not a url refusal: the form maps on the field, never the text.
+    expect(monitorFieldError(serverError(domainMessage, undefined, { reason: 'badRequest' }))).toBeNull();
     expect(monitorFieldError(new Error('offline'))).toBeNull();
   });
 });
 
 describe('monitorSaveFailure', () => {
   it('shows a refusal about a field on that field, for a create or an update', () => {
-    expect(monitorSaveFailure('create', serverError(domainMessage))).toEqual({
+    expect(monitorSaveFailure('create', domainRefusal())).toEqual({
       on: 'field',
       field: 'url',
       message: domainMessage,
     });
-    expect(monitorSaveFailure('update', serverError('Must be a valid URL'))).toEqual({
+    expect(monitorSaveFailure('update', invalidUrlRefusal())).toEqual({
       on: 'field',
       field: 'url',
       message: 'Must be a valid URL',

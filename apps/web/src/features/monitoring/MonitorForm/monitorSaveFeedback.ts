@@ -1,14 +1,14 @@
 import { apiIssues, serverMessage } from '../../../lib/errors';
-import { isUrlMessage } from '../monitoring';
+import { isUrlRefusal } from '../monitoring';
 import { isMonitorField, type MonitorField, type MonitorSubmit } from './monitorFormValues';
 
 /**
- * The field a server refusal belongs on, if any: the url rules ('Must be a valid URL', the
- * approved-domain rule) and any validation issue that names a form field.
+ * The field a server refusal belongs on, if any: the url rules (a refusal whose field is 'url') and
+ * any validation issue that names a form field.
  */
 export function monitorFieldError(error: unknown): { field: MonitorField; message: string } | null {
   const message = serverMessage(error);
-  if (message !== null && isUrlMessage(message)) return { field: 'url', message };
+  if (message !== null && isUrlRefusal(error)) return { field: 'url', message };
   for (const issue of apiIssues(error)) {
     const field = issue.path.split('.')[0] ?? '';
     if (isMonitorField(field)) return { field, message: issue.message };
