@@ -184,4 +184,24 @@ describe('the admin dashboard', () => {
     expect(await placeholderColour()).toBe(before);
     await page.getByRole('button', { name: 'Cancel' }).click();
   });
+
+  it('saves the sender address and its app password together', async () => {
+    const { page } = journey;
+    await page.getByRole('tab', { name: 'Email Settings' }).click();
+    await page.getByRole('button', { name: 'Configure' }).click();
+    await page.getByLabel('Gmail address').fill('pac.sender@gmail.com');
+    await page.getByLabel('App password').fill('abcd efgh ijkl mnop');
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('Sender Email Updated').waitFor();
+    await page.getByText('pac.sender@gmail.com').first().waitFor();
+    // Both were stored; the password is never sent back.
+    expect((await journey.api('GET', '/api/settings/senderEmail', undefined, true)).body).toEqual({
+      key: 'senderEmail',
+      value: 'pac.sender@gmail.com',
+    });
+    expect((await journey.api('GET', '/api/settings/senderPassword', undefined, true)).body).toEqual({
+      key: 'senderPassword',
+      configured: true,
+    });
+  });
 });

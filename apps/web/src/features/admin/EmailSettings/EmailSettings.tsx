@@ -62,7 +62,7 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
   };
 
   const saveSetting = trpc.settings.set.useMutation({ onSettled: refresh });
-  const [savingSender, setSavingSender] = useState(false);
+  const setSender = trpc.settings.setSender.useMutation({ onSettled: refresh });
 
   const saveAdminEmail = (value: string) =>
     saveSetting.mutate(
@@ -77,20 +77,15 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
       },
     );
 
-  // The address first, then the password: a sender is used only once both are saved.
-  const saveSender = async (values: SenderValues) => {
-    setSavingSender(true);
-    try {
-      await saveSetting.mutateAsync({ key: 'senderEmail', value: values.senderEmail });
-      await saveSetting.mutateAsync({ key: 'senderPassword', value: values.senderPassword });
-      setEditing(null);
-      notifySuccess('Sender Email Updated', `Emails will be sent from ${values.senderEmail}.`);
-    } catch (error) {
-      notifyFailure('Update Failed', error, 'Failed to update the sender email. Please try again.');
-    } finally {
-      setSavingSender(false);
-    }
-  };
+  // The address and the password in one call: the server saves both or neither.
+  const saveSender = (values: SenderValues) =>
+    setSender.mutate(values, {
+      onSuccess: () => {
+        setEditing(null);
+        notifySuccess('Sender Email Updated', `Emails will be sent from ${values.senderEmail}.`);
+      },
+      onError: (error) => notifyFailure('Update Failed', error, 'Failed to update the sender email. Please try again.'),
+    });
 
   const testEmail = trpc.notifications.testEmail.useMutation({
     onSuccess: (answer) => {
@@ -199,9 +194,9 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
           {editing === 'sender' ? (
             <SenderForm
               initialEmail={currentSenderEmail}
-              submitting={savingSender}
+              submitting={setSender.isPending}
               onCancel={() => setEditing(null)}
-              onSubmit={(values) => void saveSender(values)}
+              onSubmit={saveSender}
             />
           ) : (
             <Group justify="space-between" wrap="nowrap">
