@@ -1,21 +1,30 @@
+import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { accountUpdateFailureText, outdatedSessionText } from './account';
 
+/** An error as the client gets it from the server's answer. */
+const apiError = (message: string, reason: string) =>
+  TRPCClientError.from({ error: { message, code: -32004, data: { code: 'NOT_FOUND', reason } } });
+
 describe('accountUpdateFailureText', () => {
   it('asks to sign in again when the account is not found', () => {
-    expect(accountUpdateFailureText('User not found')).toBe(
+    expect(accountUpdateFailureText(apiError('User not found', 'userNotFound'))).toBe(
       'Your session may be outdated. Please log out and log back in to refresh your account.',
     );
-    expect(accountUpdateFailureText('404: User not found')).toBe(outdatedSessionText);
+    // The reason decides, whatever the sentence says (it may be in another language).
+    expect(accountUpdateFailureText(apiError('Utilisateur introuvable', 'userNotFound'))).toBe(outdatedSessionText);
   });
 
   it("passes the server's message on", () => {
-    expect(accountUpdateFailureText('An account with this email already exists')).toBe(
+    expect(accountUpdateFailureText(apiError('An account with this email already exists', 'emailTaken'))).toBe(
       'An account with this email already exists',
     );
   });
 
   it('falls back when there is no message', () => {
     expect(accountUpdateFailureText(null)).toBe('Failed to update your account. Please try again.');
+    expect(accountUpdateFailureText(new Error('network down'))).toBe(
+      'Failed to update your account. Please try again.',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { useParams, useSearchParams } from 'react-router-dom';
-import { serverMessage } from '../../lib/errors';
+import { errorReason } from '../../lib/errors';
 
 /** An emailed link's volunteer id and the token that proves the link is ours. */
 export interface EmailLink {
@@ -39,5 +39,5 @@ export const expiredLinkMessage = 'This link is invalid or has expired';
 
 /** Whether the server refused an account link's token (rather than failing some other way). */
 export function isExpiredLink(error: unknown): boolean {
-  return serverMessage(error) === expiredLinkMessage;
+  return errorReason(error) === 'invalidOrExpiredLink';
 }

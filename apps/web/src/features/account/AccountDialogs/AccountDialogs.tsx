@@ -1,7 +1,6 @@
 import '../../../styles/mantine-rest.css';
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
-import { serverMessage } from '../../../lib/errors';
 import { notifyFailure, notifyFailureText, notifySuccess } from '../../../lib/notify';
 import { useCurrentUser } from '../../../lib/session/useCurrentUser';
 import { trpc } from '../../../trpc';
@@ -36,7 +35,7 @@ function AccountSettings({ onClose }: { onClose: () => void }) {
       utils.auth.me.setData(undefined, user);
       await Promise.all([utils.auth.me.invalidate(), utils.auth.profile.invalidate({ userId: user.id })]);
     },
-    onError: (error) => notifyFailureText('Update Failed', accountUpdateFailureText(serverMessage(error))),
+    onError: (error) => notifyFailureText('Update Failed', accountUpdateFailureText(error)),
   });
 
   if (me.isPending) {
