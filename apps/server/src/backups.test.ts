@@ -17,6 +17,7 @@ import { migrate, migrationJournal, openDatabase, pendingMigrations } from '@pac
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backupDatabase, backupFileName, pruneBackups, takeBackup, uploadsBesideBackup } from './backups';
 import { queryOne, startTestServer } from '../test/support/harness';
+import { captureLog } from '../test/support/log';
 
 const fixture = fileURLToPath(new URL('../test/fixtures/pac-0004.sqlite', import.meta.url));
 /** What the server applies to the fixture: every migration after 0004. */
@@ -120,8 +121,8 @@ describe('pruneBackups', () => {
 describe('the backup before a migration', () => {
   it('is taken when a database made by an older version is opened, before migrating it', async () => {
     copyFileSync(fixture, join(dir, 'pac.sqlite'));
-    vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const server = await startTestServer({ dir, env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' } });
+    const log = captureLog();
+    const server = await startTestServer({ dir, env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' }, logger: log.logger });
     await server.stop();
     const [backup, ...others] = readdirSync(join(dir, 'backups'));
     expect(others).toEqual([]);
@@ -132,7 +133,7 @@ describe('the backup before a migration', () => {
       0,
     );
     expect(queryOne<{ integrity_check: string }>(path, 'PRAGMA integrity_check').integrity_check).toBe('ok');
-    expect(console.log).toHaveBeenCalledWith(
+    expect(log.lines().map((line) => line.msg)).toContainEqual(
       expect.stringMatching(new RegExp(`^Backed up the database to .* before applying ${sinceFixture.join(', ')}$`)),
     );
 

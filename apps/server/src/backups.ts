@@ -2,6 +2,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSy
 import { basename, dirname, join } from 'node:path';
 import { type Db, lastAppliedMigration, pendingMigrations } from '@pac/db';
 import Database from 'better-sqlite3';
+import type { Logger } from './log';
 
 /**
  * One shape for every backup, whoever takes it (the nightly loop, the pre-migration backup,
@@ -170,12 +171,13 @@ export function pruneBackups(backupDir: string, keepDays: number, now: Date = ne
 /**
  * Before a migration changes the schema of a database that holds data, takes a verified backup
  * (`pac-pre-migration-<stamp>.sqlite` and its uploads) into BACKUP_DIR. A new database, or one
- * with nothing to apply, needs none. Returns the backup's path, or null when none was needed.
- * Throws when the backup fails, so that the migration does not run without one.
+ * with nothing to apply, needs none. Returns the backup's path, or null when none was needed, and
+ * logs the one it took. Throws when the backup fails, so that the migration does not run without one.
  */
 export async function backupBeforeMigration(
   db: Db,
   sources: BackupSources,
+  logger: Logger,
   migrationsFolder?: string,
   now: Date = new Date(),
 ): Promise<string | null> {
@@ -191,6 +193,10 @@ export async function backupBeforeMigration(
       cause: error,
     });
   }
-  console.log(`Backed up the database to ${database} before applying ${pending.map((m) => m.tag).join(', ')}`);
+  const migrations = pending.map((m) => m.tag);
+  logger.info(
+    { backup: database, migrations },
+    `Backed up the database to ${database} before applying ${migrations.join(', ')}`,
+  );
   return database;
 }

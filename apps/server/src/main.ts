@@ -14,7 +14,7 @@ import {
 import { migrate, openDatabase } from '@pac/db';
 import { ConfigError, type Env, loadDotEnv, loadEnv } from './env';
 import { createApp } from './http/app';
-import { createLogger } from './log';
+import { createLogger, type Logger } from './log';
 import { startMonitorLoop } from './loops/monitors';
 import { startReminderLoop } from './loops/reminders';
 import { backupBeforeMigration } from './backups';
@@ -39,15 +39,26 @@ const defaultStaticDir = fileURLToPath(new URL('../../web/dist', import.meta.url
 const bundledMigrations = fileURLToPath(new URL('./drizzle', import.meta.url));
 const migrationsFolder = existsSync(bundledMigrations) ? bundledMigrations : undefined;
 
+export interface StartOptions {
+  /** The server's one logger; by default made from LOG_LEVEL (tests pass one that keeps its lines). */
+  logger?: Logger;
+}
+
 /** Opens and migrates the database, makes sure the bootstrap admin exists, and listens. */
-export async function startServer(env: Env, staticDir: string | null = defaultStaticDir): Promise<RunningServer> {
+export async function startServer(
+  env: Env,
+  staticDir: string | null = defaultStaticDir,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  // The one logger: the request log, the Runtime (services, background mail) and the loops share it.
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
   const handle = openDatabase(env.databasePath);
   const onDisk = env.databasePath !== ':memory:';
   // `pnpm restore` refuses while this lock names a running process (see serverLock.ts).
   const releaseLock = onDisk ? holdServerLock(env.databasePath) : () => undefined;
   const backupSources = { databasePath: env.databasePath, uploadDir: env.uploadDir, backupDir: env.backupDir };
   try {
-    if (onDisk) await backupBeforeMigration(handle.db, backupSources, migrationsFolder);
+    if (onDisk) await backupBeforeMigration(handle.db, backupSources, logger, migrationsFolder);
     migrate(handle.db, migrationsFolder);
   } catch (error) {
     handle.close();
@@ -91,12 +102,12 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
     },
   };
   // Built once: every request, loop and shutdown step below shares it.
-  const runtime = createRuntime(handle.db, config);
+  const runtime = createRuntime(handle.db, config, { logger });
   pruneSessions(handle.db, config.sessionIdleDays);
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     await ensureAdmin(handle.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
   } else if (env.ADMIN_EMAIL || env.ADMIN_PASSWORD) {
-    console.warn('ADMIN_EMAIL and ADMIN_PASSWORD work together; with only one set, no admin account is made.');
+    logger.warn('ADMIN_EMAIL and ADMIN_PASSWORD work together; with only one set, no admin account is made.');
   }
   // Set when shutdown begins: from then on every answer closes its connection.
   let shuttingDown = false;
@@ -109,7 +120,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
     closing: () => shuttingDown,
     staticDir,
     uploadDir: env.uploadDir,
-    logger: createLogger(env.LOG_LEVEL),
+    logger,
     startedAt: Date.now(),
   });
   const server = createServer((req, res) => {
@@ -134,7 +145,7 @@ export async function startServer(env: Env, staticDir: string | null = defaultSt
   const stopReminders = startReminderLoop(services, env.REMINDER_TICK_SECONDS);
   const stopMonitors = startMonitorLoop(services, env.MONITOR_TICK_SECONDS);
   const stopBackups = onDisk
-    ? startBackupLoop({ ...backupSources, keepDays: env.BACKUP_KEEP_DAYS, timeZone: config.timeZone })
+    ? startBackupLoop({ ...backupSources, keepDays: env.BACKUP_KEEP_DAYS, timeZone: config.timeZone, logger })
     : () => undefined;
   let closing: Promise<void> | null = null;
   const publicBaseUrl = env.publicBaseUrl ?? `http://localhost:${port}`;
@@ -179,15 +190,24 @@ async function main(): Promise<void> {
     env = loadEnv();
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      // No logger yet (LOG_LEVEL is one of the settings): a bad setting is one plain line on
+      // standard error (DESIGN.md rule 8).
+      process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
     throw error;
   }
-  const running = await startServer(env);
-  console.log(`PAC Hub listening on ${running.url}`);
+  const logger = createLogger(env.LOG_LEVEL);
+  // Start and shutdown are logged at any LOG_LEVEL, as they always were: `pnpm start`, systemd and
+  // the benchmarks wait for the "listening on" line.
+  const lifecycle = logger.child({}, { level: 'info' });
+  const running = await startServer(env, defaultStaticDir, { logger }).catch((error: unknown) => {
+    lifecycle.error({ err: error }, 'PAC Hub failed to start');
+    process.exit(1);
+  });
+  lifecycle.info({ url: running.url }, `PAC Hub listening on ${running.url}`);
   const shutdown = (signal: string) => {
-    console.log(`${signal} received, shutting down`);
+    lifecycle.info({ signal }, `${signal} received, shutting down`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     void running.close().then(() => process.exit(0));
@@ -199,7 +219,9 @@ async function main(): Promise<void> {
 /** Starts the server as a program: dist/main.js (the build's entry) calls it, as does running this file. */
 export function run(): void {
   main().catch((error: unknown) => {
-    console.error('PAC Hub failed to start:', error instanceof Error ? error.message : error);
+    // Failed before the settings were read (a .env file that cannot be read): there is no
+    // configured logger yet, so this line comes from one at the default level.
+    createLogger('info').error({ err: error }, 'PAC Hub failed to start');
     process.exit(1);
   });
 }

@@ -89,7 +89,11 @@ describe('SCHOOL_TIMEZONE', () => {
     );
     await server.runtime.mail.flush();
     const handle = openDatabase(server.databasePath);
-    const services = { db: handle.db, config: server.config, runtime: createRuntime(handle.db, server.config) };
+    const services = {
+      db: handle.db,
+      config: server.config,
+      runtime: createRuntime(handle.db, server.config, { logger: server.runtime.logger }),
+    };
     try {
       const subjects = () => mailsTo('runner@example.org').map((m) => m.parsed.subject ?? '');
       // 06:30 UTC on the 14th is still Saturday evening (22:30 PST) in Vancouver: the day-before reminder.

@@ -1,5 +1,6 @@
 import type { Db, User } from '@pac/db';
 import type { ApiConfig } from './config';
+import { type Logger, type LogOrigin, originLogger } from './log';
 import type { Runtime } from './runtime';
 
 /**
@@ -17,12 +18,24 @@ export interface SessionCookieWriter {
   clear(): void;
 }
 
-/** What a service works with: the database, the settings, and the server's one Runtime. */
-export interface ServiceContext {
+/**
+ * What a service works with: the database, the settings, and the server's one Runtime; and, for
+ * the lines it logs, the request or the loop that started the work (see `logFor`).
+ */
+export interface ServiceContext extends LogOrigin {
   db: Db;
   config: ApiConfig;
-  /** Mail, the monitor runner, the limits and the clock, built once by the server (see runtime.ts). */
+  /** Mail, the monitor runner, the limits, the logger and the clock, built once by the server (see runtime.ts). */
   runtime: Runtime;
+}
+
+/**
+ * The logger for this work: the Runtime's, with the request's id (`reqId`) when a request started
+ * it, or the loop's (`loop`). Call it where a line is written: the request's child logger is made
+ * then, not for every request.
+ */
+export function logFor(ctx: ServiceContext): Logger {
+  return originLogger(ctx.runtime.logger, ctx);
 }
 
 export interface ContextInner extends ServiceContext {
@@ -57,6 +70,8 @@ export function createContextInner(opts: {
   claimedUserId?: string | null;
   cookies?: SessionCookieWriter;
   clientAddress?: string | null;
+  /** The HTTP request's id (X-Request-Id), carried by the lines logged about its work. */
+  reqId?: string;
 }): ContextInner {
   // The runtime's prepared statements and caches belong to one database.
   if (opts.runtime.db !== opts.db) throw new Error('The runtime was built for another database');
@@ -69,5 +84,6 @@ export function createContextInner(opts: {
     claimedUserId: opts.claimedUserId ?? null,
     cookies: opts.cookies ?? ignoreCookies,
     clientAddress: opts.clientAddress ?? null,
+    reqId: opts.reqId,
   };
 }

@@ -11,6 +11,7 @@ export {
   type SessionUser,
 } from './context';
 export { createRuntime, type Limits, type Runtime } from './runtime';
+export type { Logger, LogFn, LogOrigin } from './log';
 export { publicMessage, zodIssues, type ValidationIssue } from './trpc';
 export { ensureAdmin, findSessionUser, pruneSessions } from './auth/service';
 export { checkDueMonitors } from './monitoring/service';

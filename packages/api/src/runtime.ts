@@ -1,6 +1,7 @@
 import type { Db } from '@pac/db';
 import type { ApiConfig } from './config';
 import { LoginThrottle } from './lib/loginThrottle';
+import type { Logger } from './log';
 import { MailRuntime } from './email/mailRuntime';
 import { MonitorRunner } from './lib/monitorRunner';
 import { PasswordHasher } from './lib/passwords';
@@ -42,6 +43,11 @@ export interface Runtime {
   /** Shared by the monitor loop, Check All and rechecks. */
   readonly monitorRunner: MonitorRunner;
   readonly limits: Limits;
+  /**
+   * The server's one logger (the same pino logger as the request log: one JSON line per event).
+   * Services log through `logFor(ctx)` (context.ts), which adds the request's id or the loop's name.
+   */
+  readonly logger: Logger;
   /** The clock the rules read. */
   now(): Date;
   /**
@@ -53,10 +59,11 @@ export interface Runtime {
   close(): Promise<void>;
 }
 
-export function createRuntime(db: Db, config: ApiConfig, options: { now?: () => Date } = {}): Runtime {
+export function createRuntime(db: Db, config: ApiConfig, options: { logger: Logger; now?: () => Date }): Runtime {
+  const { logger } = options;
   const now = options.now ?? (() => new Date());
   const epochMs = () => now().getTime();
-  const mail = new MailRuntime(config);
+  const mail = new MailRuntime(config, logger);
   const monitorRunner = new MonitorRunner(config.monitor);
   const states = new Map<RuntimeKey<unknown>, unknown>();
   return {
@@ -69,6 +76,7 @@ export function createRuntime(db: Db, config: ApiConfig, options: { now?: () => 
       signups: new SlidingWindowLimiter(config.signupRateLimit, 10 * minuteMs, epochMs),
       confirmationMail: new SlidingWindowLimiter(confirmationMailsPerHour, 60 * minuteMs, epochMs),
     },
+    logger,
     now,
     state<T>(key: RuntimeKey<T>, init: (db: Db) => T): T {
       if (states.has(key)) return states.get(key) as T;

@@ -13,6 +13,8 @@ import { createCaller } from '../src/root';
 import { toSessionUser } from '../src/lib/accounts';
 import { hashPassword } from '../src/lib/passwords';
 import { createRuntime, type Runtime } from '../src/runtime';
+import type { Logger } from '../src/log';
+import { RecordingLogger } from './log';
 
 export const testConfig: ApiConfig = {
   sessionIdleDays: 30,
@@ -82,11 +84,16 @@ export type Caller = ReturnType<typeof createCaller>;
 
 /**
  * A Runtime for a test database, as the server builds one at start-up (mail, monitor runner,
- * limits, clock). Tests that share one pass it to each caller; otherwise every caller gets its own,
- * so that one test's failed logins or signups do not count against another's.
+ * limits, logger, clock). Tests that share one pass it to each caller; otherwise every caller gets
+ * its own, so that one test's failed logins or signups do not count against another's. Its logger
+ * records the lines (a test that reads them passes its own RecordingLogger).
  */
-export function testRuntime(db: Db, config: ApiConfig = testConfig, options: { now?: () => Date } = {}): Runtime {
-  return createRuntime(db, config, options);
+export function testRuntime(
+  db: Db,
+  config: ApiConfig = testConfig,
+  options: { now?: () => Date; logger?: Logger } = {},
+): Runtime {
+  return createRuntime(db, config, { ...options, logger: options.logger ?? new RecordingLogger() });
 }
 
 export interface CallerOptions {

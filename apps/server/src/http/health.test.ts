@@ -54,7 +54,7 @@ describe('GET /api/health', () => {
 async function brokenServer(lines: Record<string, unknown>[]): Promise<{ url: string; http: Server }> {
   const handle = openDatabase(`${server.dir}/broken.sqlite`);
   migrate(handle.db);
-  const runtime = createRuntime(handle.db, server.config);
+  const runtime = createRuntime(handle.db, server.config, { logger: server.runtime.logger });
   handle.close();
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {

@@ -182,7 +182,11 @@ describe('reminders', () => {
 
     const handle = openDatabase(server.databasePath);
     const config = server.config;
-    const services = { db: handle.db, config, runtime: createRuntime(handle.db, config) };
+    const services = {
+      db: handle.db,
+      config,
+      runtime: createRuntime(handle.db, config, { logger: server.runtime.logger }),
+    };
     try {
       const first = await runReminderTick(services);
       expect(first).toBeGreaterThanOrEqual(1);

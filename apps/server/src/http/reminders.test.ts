@@ -148,7 +148,11 @@ describe("reminder emails on the school's clock", () => {
       end: '2026-12-12T19:00:00.000Z',
     });
     const handle = openDatabase(server.databasePath);
-    const services = { db: handle.db, config: server.config, runtime: createRuntime(handle.db, server.config) };
+    const services = {
+      db: handle.db,
+      config: server.config,
+      runtime: createRuntime(handle.db, server.config, { logger: server.runtime.logger }),
+    };
     try {
       expect(await runReminderTick(services, new Date('2026-12-06T16:00:00Z'))).toBe(1);
       await services.runtime.mail.flush();
@@ -198,7 +202,11 @@ describe('GET /api/reminders/pending: remindersSent', () => {
 
     // Automatically: the day reminder, on Friday the 18th at 11:00 AM.
     const handle = openDatabase(server.databasePath);
-    const services = { db: handle.db, config: server.config, runtime: createRuntime(handle.db, server.config) };
+    const services = {
+      db: handle.db,
+      config: server.config,
+      runtime: createRuntime(handle.db, server.config, { logger: server.runtime.logger }),
+    };
     try {
       expect(await runReminderTick(services, new Date('2026-12-18T18:00:00Z'))).toBe(2);
       await services.runtime.mail.flush();

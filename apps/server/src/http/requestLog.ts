@@ -29,9 +29,19 @@ export function createRequestLog(logger: Logger): (req: IncomingMessage, res: Se
   };
 }
 
+/**
+ * This request's id, for the procedures' context: the lines logged about the work it starts
+ * (a background email included) carry it.
+ */
+export function requestId(req: IncomingMessage): string | undefined {
+  return requests.get(req)?.reqId;
+}
+
 /** Logs a failure of this request's answer once, with its id (never sent to the client). */
 export function logRequestError(req: IncomingMessage, message: string, error: unknown): void {
   const request = requests.get(req);
   if (request) request.logger.error({ reqId: request.reqId, err: error }, message);
-  else console.error(message, error);
+  // Only a request the app's listener never saw has no logger here (the request log is the
+  // listener's first step); its failure still reaches standard error rather than being lost.
+  else process.stderr.write(`${message}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
 }

@@ -9,6 +9,7 @@ import {
 } from '@pac/api';
 import type { Db } from '@pac/db';
 import { requestOrigin, type TrustedProxies } from './clientAddress';
+import { requestId } from './requestLog';
 
 export const sessionCookieName = 'pac_session';
 
@@ -50,7 +51,11 @@ function cookieWriter(res: ServerResponse, secure: boolean): SessionCookieWriter
   };
 }
 
-/** The procedures' context for one HTTP request: who the caller is comes from the cookie alone. */
+/**
+ * The procedures' context for one HTTP request: who the caller is comes from the cookie alone. It
+ * carries the request's id, not a logger: `logFor(ctx)` makes the child logger only when a line is
+ * written.
+ */
 export function contextFromRequest(req: IncomingMessage, res: ServerResponse, deps: HttpDeps): ContextInner {
   const token = readCookie(req, sessionCookieName);
   const found = token ? findSessionUser(deps.db, token, deps.config.sessionIdleDays) : null;
@@ -69,5 +74,6 @@ export function contextFromRequest(req: IncomingMessage, res: ServerResponse, de
     // The socket's address unless it is a trusted proxy: anyone else could forge X-Forwarded-For.
     clientAddress: origin.clientAddress,
     runtime: deps.runtime,
+    reqId: requestId(req),
   });
 }

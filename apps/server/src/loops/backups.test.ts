@@ -9,6 +9,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/support/harness';
+import { captureLog } from '../../test/support/log';
 import { type BackupLoopOptions, nextNightlyBackup, startBackupLoop } from './backups';
 
 describe('nextNightlyBackup', () => {
@@ -71,6 +72,7 @@ beforeAll(async () => {
     keepDays: 14,
     // Far from the server's UTC: 02:00 here is 09:00 UTC (see nextNightlyBackup).
     timeZone: 'America/Vancouver',
+    logger: captureLog().logger,
   };
 });
 afterAll(() => server.stop());
@@ -85,6 +87,15 @@ function fakeNight(now: Date) {
 }
 
 const mode = (path: string) => statSync(path).mode & 0o777;
+
+/** A fresh log for one test: the loop's options with its logger, and the lines it wrote at `level` (30 info, 50 error). */
+function loggedAt(level: number) {
+  const log = captureLog();
+  return {
+    options: { ...options, logger: log.logger },
+    lines: () => log.lines().filter((line) => line.level === level),
+  };
+}
 
 describe('startBackupLoop', () => {
   it('backs up at 02:00 school time every night, verified, with the uploads, and removes nightly backups older than BACKUP_KEEP_DAYS', async () => {
@@ -101,18 +112,23 @@ describe('startBackupLoop', () => {
       if (name.endsWith('.uploads')) mkdirSync(join(dir, name));
       else writeFileSync(join(dir, name), 'x');
     }
-    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    const logged = loggedAt(30);
     // 01:00 in Vancouver, 08:00 UTC (the server's clock, which names the files).
     fakeNight(new Date('2030-01-15T08:00:00Z'));
-    const stop = startBackupLoop(options);
+    const stop = startBackupLoop(logged.options);
 
     await vi.advanceTimersByTimeAsync(59 * 60 * 1000);
     expect(readdirSync(dir).filter((f) => f.startsWith('pac-2030011'))).toEqual([]);
     await vi.advanceTimersByTimeAsync(60 * 1000);
-    await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(1));
-    expect(logged.mock.calls[0]?.[0]).toMatch(
+    await vi.waitFor(() => expect(logged.lines()).toHaveLength(1));
+    expect(logged.lines()[0]?.msg).toMatch(
       /^Nightly backup: .*pac-20300115-090000\.sqlite \(verified\) with .*; removed 2 older than 14 days$/,
     );
+    expect(logged.lines()[0]).toMatchObject({
+      loop: 'backup',
+      backup: join(dir, 'pac-20300115-090000.sqlite'),
+      removed: 2,
+    });
 
     const backup = join(dir, 'pac-20300115-090000.sqlite');
     expect(queryOne<{ integrity_check: string }>(backup, 'PRAGMA integrity_check').integrity_check).toBe('ok');
@@ -129,11 +145,11 @@ describe('startBackupLoop', () => {
 
     // The next night, and then no more once stopped.
     await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
-    await vi.waitFor(() => expect(logged).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(logged.lines()).toHaveLength(2));
     expect(existsSync(join(dir, 'pac-20300116-090000.sqlite'))).toBe(true);
     stop();
     await vi.advanceTimersByTimeAsync(3 * 24 * 60 * 60 * 1000);
-    expect(logged).toHaveBeenCalledTimes(2);
+    expect(logged.lines()).toHaveLength(2);
     expect(readdirSync(dir).filter((f) => f.startsWith('pac-20300117') || f.startsWith('pac-20300118'))).toEqual([]);
   });
 
@@ -141,18 +157,25 @@ describe('startBackupLoop', () => {
     const dir = join(server.dir, 'failing');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'pac-20200101-020000.sqlite'), 'x');
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const errors = loggedAt(50);
     // Noon UTC is 05:00 in Vancouver: the next 02:00 there is 21 hours away.
     fakeNight(new Date('2030-06-01T12:00:00Z'));
-    const stop = startBackupLoop({ ...options, databasePath: join(server.dir, 'missing.sqlite'), backupDir: dir });
+    const stop = startBackupLoop({
+      ...errors.options,
+      databasePath: join(server.dir, 'missing.sqlite'),
+      backupDir: dir,
+    });
     await vi.advanceTimersByTimeAsync(20 * 60 * 60 * 1000);
-    expect(errors).not.toHaveBeenCalled();
+    expect(errors.lines()).toEqual([]);
     await vi.advanceTimersByTimeAsync(60 * 60 * 1000);
-    await vi.waitFor(() => expect(errors).toHaveBeenCalledTimes(1));
-    expect(errors.mock.calls[0]?.[0]).toBe('Nightly backup failed:');
+    await vi.waitFor(() => expect(errors.lines()).toHaveLength(1));
+    expect(errors.lines()[0]?.msg).toBe('Nightly backup failed');
+    // One JSON line naming the loop, with the error.
+    expect(errors.lines()[0]?.loop).toBe('backup');
+    expect(errors.lines()[0]?.err).toHaveProperty('message');
     expect(readdirSync(dir)).toEqual(['pac-20200101-020000.sqlite']);
     await vi.advanceTimersByTimeAsync(24 * 60 * 60 * 1000);
-    await vi.waitFor(() => expect(errors).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(errors.lines()).toHaveLength(2));
     stop();
   });
 
@@ -171,13 +194,17 @@ describe('the server', () => {
     // 01:30 EST in Toronto on the night the clocks spring forward: 02:00 is skipped, and the backup
     // runs at 03:00 EDT (07:00 UTC), half an hour later.
     fakeNight(new Date('2030-03-10T06:30:00Z'));
-    const logged = vi.spyOn(console, 'log').mockImplementation(() => undefined);
-    const nightly = await startTestServer({ env: { BACKUP_KEEP_DAYS: '7', SCHOOL_TIMEZONE: 'America/Toronto' } });
+    const logged = captureLog();
+    const nightly = await startTestServer({
+      env: { BACKUP_KEEP_DAYS: '7', SCHOOL_TIMEZONE: 'America/Toronto' },
+      logger: logged.logger,
+    });
+    const messages = () => logged.lines().map((line) => line.msg);
     try {
       await vi.advanceTimersByTimeAsync(29 * 60 * 1000);
-      expect(logged).not.toHaveBeenCalledWith(expect.stringMatching(/^Nightly backup: /));
+      expect(messages()).not.toContainEqual(expect.stringMatching(/^Nightly backup: /));
       await vi.advanceTimersByTimeAsync(60 * 1000);
-      await vi.waitFor(() => expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Nightly backup: /)));
+      await vi.waitFor(() => expect(messages()).toContainEqual(expect.stringMatching(/^Nightly backup: /)));
       const backup = join(nightly.dir, 'backups', 'pac-20300310-070000.sqlite');
       expect(mode(join(nightly.dir, 'backups'))).toBe(0o700);
       expect(mode(backup)).toBe(0o600);

@@ -1,5 +1,6 @@
 import { instantAt, wallTime } from '@pac/api';
 import { type BackupSources, pruneBackups, type TakenBackup, takeBackup } from '../backups';
+import type { Logger } from '../log';
 
 /** The hour of the night the backup runs, on the school's clock. */
 export const nightlyBackupHour = 2;
@@ -30,6 +31,8 @@ export interface BackupLoopOptions extends BackupSources {
   keepDays: number;
   /** SCHOOL_TIMEZONE: the clock whose 02:00 is "night". */
   timeZone: string;
+  /** The server's logger: each night's outcome is one line (`loop: 'backup'`). */
+  logger: Logger;
 }
 
 export interface NightlyBackup extends TakenBackup {
@@ -55,6 +58,7 @@ export function startBackupLoop(
   run: (options: BackupLoopOptions) => Promise<NightlyBackup> = runNightlyBackup,
 ): () => void {
   if (options.keepDays <= 0) return () => undefined;
+  const logger = options.logger.child({ loop: 'backup' });
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const schedule = (after: Date) => {
@@ -68,13 +72,12 @@ export function startBackupLoop(
             const removed = done.removed.length
               ? `; removed ${done.removed.length} older than ${options.keepDays} days`
               : '';
-            console.log(
+            logger.info(
+              { backup: done.database, uploads: done.uploads, removed: done.removed.length },
               `Nightly backup: ${done.database} (verified)${done.uploads ? ` with ${done.uploads}` : ''}${removed}`,
             );
           })
-          .catch((error: unknown) =>
-            console.error('Nightly backup failed:', error instanceof Error ? error.message : error),
-          )
+          .catch((error: unknown) => logger.error({ err: error }, 'Nightly backup failed'))
           .finally(() => schedule(next));
       },
       nextNightlyBackup(after, options.timeZone).getTime() - Date.now(),

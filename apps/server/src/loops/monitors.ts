@@ -10,5 +10,7 @@ export async function runMonitorTick(services: ServiceContext): Promise<void> {
 /** Starts the website watch (MONITOR_TICK_SECONDS; 0 turns it off). */
 export function startMonitorLoop(services: ServiceContext, tickSeconds: number): () => void {
   if (tickSeconds > 0) prepareMonitorChecks(services.db);
-  return startLoop('Monitor', tickSeconds, () => runMonitorTick(services));
+  // Every line about the loop's work (a failed check, a failure email) names it.
+  const loop = { ...services, logger: services.runtime.logger.child({ loop: 'monitor' }) };
+  return startLoop('Monitor', tickSeconds, loop.logger, () => runMonitorTick(loop));
 }

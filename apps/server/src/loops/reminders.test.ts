@@ -1,10 +1,13 @@
-import type { ServiceContext } from '@pac/api';
+import type { Runtime, ServiceContext } from '@pac/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { captureLog } from '../../test/support/log';
 import { startReminderLoop } from './reminders';
 
 // The loop's own job is timing; what a tick sends is tested against a real SMTP server in
-// http/mail.test.ts. Here the tick records when it runs and finishes when the test says.
-const services = {} as ServiceContext;
+// http/mail.test.ts. Here the tick records when it runs and finishes when the test says; the
+// Runtime is only its logger.
+const log = captureLog();
+const services = { runtime: { logger: log.logger } as Partial<Runtime> } as ServiceContext;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -41,7 +44,7 @@ describe('startReminderLoop', () => {
 
   it('survives a failing tick', async () => {
     let calls = 0;
-    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const errors = () => log.lines().filter((line) => line.level === 50);
     const stop = startReminderLoop(services, 60, () => {
       calls += 1;
       return Promise.reject(new Error('mail server down'));
@@ -49,8 +52,13 @@ describe('startReminderLoop', () => {
     await vi.advanceTimersByTimeAsync(180_000);
     stop();
     expect(calls).toBe(3);
-    expect(errors).toHaveBeenCalled();
-    errors.mockRestore();
+    expect(errors().length).toBeGreaterThan(0);
+    // One JSON line per failed tick, naming the loop, with the error.
+    expect(errors()[0]).toMatchObject({
+      loop: 'reminders',
+      msg: 'Reminder tick failed',
+      err: { type: 'Error', message: 'mail server down' },
+    });
   });
 
   it('is off at 0 seconds', async () => {

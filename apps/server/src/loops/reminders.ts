@@ -15,5 +15,7 @@ export function startReminderLoop(
   tickSeconds: number,
   tick: (services: ServiceContext) => Promise<number> = runReminderTick,
 ): () => void {
-  return startLoop('Reminder', tickSeconds, () => tick(services));
+  // Every line about the loop's work (a reminder that failed to send) names it.
+  const loop = { ...services, logger: services.runtime.logger.child({ loop: 'reminders' }) };
+  return startLoop('Reminder', tickSeconds, loop.logger, () => tick(loop));
 }

@@ -1,15 +1,18 @@
+import type { Logger } from '@pac/api';
+
 /**
  * Runs `tick` every `seconds` (0 or less: never). A tick never overlaps the one before it, and a
- * failing tick is logged, never fatal. Returns `stop()`; a tick under way finishes its current work.
+ * failing tick is logged on `logger` (the loop's, naming it), never fatal. Returns `stop()`; a tick
+ * under way finishes its current work.
  */
-export function startLoop(name: string, seconds: number, tick: () => Promise<unknown>): () => void {
+export function startLoop(name: string, seconds: number, logger: Logger, tick: () => Promise<unknown>): () => void {
   if (seconds <= 0) return () => undefined;
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     tick()
-      .catch((error: unknown) => console.error(`${name} tick failed:`, error))
+      .catch((error: unknown) => logger.error({ err: error }, `${name} tick failed`))
       .finally(() => {
         running = false;
       });

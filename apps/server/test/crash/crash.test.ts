@@ -47,7 +47,7 @@ function startServerProcess(): Promise<{ child: ChildProcess; url: string }> {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(out);
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(out);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve({ child, url: match[1] });

@@ -680,7 +680,7 @@ describe('every procedure called directly with random JS values', () => {
     const path = join(fuzz.server.dir, 'direct.sqlite');
     handle = openDatabase(path);
     migrate(handle.db);
-    runtime = createRuntime(handle.db, fuzz.server.config);
+    runtime = createRuntime(handle.db, fuzz.server.config, { logger: fuzz.server.runtime.logger });
     const admin = (await ensureAdmin(handle.db, adminCredentials)).user;
     const user = await createCaller(context('anon')).auth.register({ ...userCredentials, emailConsent: true });
     users = { admin, user };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@pac/db';
 import { loadEnv } from '../../src/env';
+import type { Logger } from '../../src/log';
 import { type RunningServer, startServer } from '../../src/main';
 
 export const adminCredentials = { email: 'admin@example.org', password: 'admin-password-1' };
@@ -16,7 +17,13 @@ export interface TestServer extends RunningServer {
 
 /** Starts the real server on a free port with a fresh SQLite file and a bootstrap admin. */
 export async function startTestServer(
-  options: { env?: Record<string, string>; staticDir?: string | null; dir?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    staticDir?: string | null;
+    dir?: string;
+    /** The server's logger (see captureLog in ./log.ts); by default one from LOG_LEVEL on standard output. */
+    logger?: Logger;
+  } = {},
 ): Promise<TestServer> {
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'pac-server-'));
   const databasePath = join(dir, 'pac.sqlite');
@@ -33,7 +40,7 @@ export async function startTestServer(
     LOG_LEVEL: 'error',
     ...options.env,
   });
-  const running = await startServer(env, options.staticDir ?? null);
+  const running = await startServer(env, options.staticDir ?? null, { logger: options.logger });
   return {
     ...running,
     dir,

@@ -4,7 +4,7 @@ import { emailVerification, passwordReset } from '@pac/notify';
 import type { loginSchema, registerSchema } from '@pac/validators';
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
+import { type Context, logFor, type ServiceContext, type SessionUser, type UserContext } from '../context';
 import { currentSender, sendMail } from '../email/service';
 import { isAdmin } from '../lib/access';
 import { emailTaken, findUserByEmail, toSessionUser, userMessages } from '../lib/accounts';
@@ -119,7 +119,7 @@ export function sendAccountLink(
 ): AccountLinkOutcome {
   const { db, config } = ctx;
   if (!currentSender(ctx)) {
-    console.warn(`${linkLabels[purpose]} not sent: email is not configured`);
+    logFor(ctx).warn({ userId: user.id }, `${linkLabels[purpose]} not sent: email is not configured`);
     return 'notConfigured';
   }
   const token = issueEmailToken(db, user, purpose);
@@ -129,7 +129,9 @@ export function sendAccountLink(
     name: user.name,
     url: emailTokenUrl(config.publicBaseUrl, purpose, token),
   });
-  ctx.runtime.mail.inBackground(linkLabels[purpose], () => sendMail(ctx, { to: user.email, ...content }));
+  ctx.runtime.mail.inBackground(linkLabels[purpose], () => sendMail(ctx, { to: user.email, ...content }), ctx, {
+    userId: user.id,
+  });
   return 'sent';
 }
 
@@ -264,11 +266,15 @@ export const forgotPasswordMessage =
 export function requestPasswordReset(ctx: ServiceContext, email: string): { message: string } {
   // Everything that differs between a known and an unknown address (the token's write, the mail)
   // happens after the answer has gone out.
-  ctx.runtime.mail.inBackground('Password reset email', async () => {
-    await new Promise((resolve) => setImmediate(resolve));
-    const user = findUserByEmail(ctx.db, email);
-    if (user) sendAccountLink(ctx, user, 'resetPassword');
-  });
+  ctx.runtime.mail.inBackground(
+    'Password reset email',
+    async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      const user = findUserByEmail(ctx.db, email);
+      if (user) sendAccountLink(ctx, user, 'resetPassword');
+    },
+    ctx,
+  );
   return { message: forgotPasswordMessage };
 }
 

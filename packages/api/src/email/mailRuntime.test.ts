@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { RecordingLogger } from '../../test/log';
 import { MailRuntime } from './mailRuntime';
 
 // No task here sends anything: the mail server is never contacted.
@@ -15,7 +16,7 @@ function heldTask() {
 
 describe('MailRuntime background tasks', () => {
   it('names the tasks a flush would wait for, including one started by another, until they finish', async () => {
-    const mail = new MailRuntime(config);
+    const mail = new MailRuntime(config, new RecordingLogger());
     expect(mail.pending()).toEqual([]);
     const reset = heldTask();
     const link = heldTask();
@@ -35,8 +36,8 @@ describe('MailRuntime background tasks', () => {
   });
 
   it('drops a failed task from the pending ones (the failure is logged)', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const mail = new MailRuntime(config);
+    const logger = new RecordingLogger();
+    const mail = new MailRuntime(config, logger);
     const failing = heldTask();
     mail.inBackground('Signup confirmation', async () => {
       await failing.run();
@@ -46,7 +47,38 @@ describe('MailRuntime background tasks', () => {
     failing.finish();
     await mail.flush();
     expect(mail.pending()).toEqual([]);
-    expect(logged).toHaveBeenCalledWith('Signup confirmation failed:', 'refused');
-    logged.mockRestore();
+    expect(logger.lines).toEqual([{ level: 'error', msg: 'Signup confirmation failed', err: new Error('refused') }]);
+  });
+
+  it("logs a failure with the request's id or the loop's logger, and the ids it was given", async () => {
+    const logger = new RecordingLogger();
+    const mail = new MailRuntime(config, logger);
+    const refused = () => Promise.reject(new Error('550 Mailbox unavailable'));
+    mail.inBackground('Signup confirmation', refused, { reqId: 'a1b2c3000001' }, { volunteerId: 7 });
+    mail.inBackground(
+      'Monitor failure email',
+      refused,
+      { logger: logger.child({ loop: 'monitor' }) },
+      {
+        monitorId: 3,
+      },
+    );
+    await mail.flush();
+    expect(logger.lines).toEqual([
+      {
+        level: 'error',
+        msg: 'Signup confirmation failed',
+        reqId: 'a1b2c3000001',
+        volunteerId: 7,
+        err: new Error('550 Mailbox unavailable'),
+      },
+      {
+        level: 'error',
+        msg: 'Monitor failure email failed',
+        loop: 'monitor',
+        monitorId: 3,
+        err: new Error('550 Mailbox unavailable'),
+      },
+    ]);
   });
 });

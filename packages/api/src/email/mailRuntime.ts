@@ -1,5 +1,6 @@
 import { createMailer, type Mailer, type MailMessage } from '@pac/notify';
 import type { ApiConfig } from '../config';
+import { type Logger, type LogOrigin, originLogger } from '../log';
 
 /** The account mail goes out from (see service.ts `currentSender`). */
 export interface Sender {
@@ -24,7 +25,11 @@ export class MailRuntime {
   /** The background mail tasks not finished yet, with their labels. */
   private readonly inFlight = new Map<Promise<void>, string>();
 
-  constructor(private readonly config: Pick<ApiConfig, 'mail' | 'schoolName'>) {}
+  constructor(
+    private readonly config: Pick<ApiConfig, 'mail' | 'schoolName'>,
+    /** The Runtime's logger, for the background tasks that fail. */
+    private readonly logger: Logger,
+  ) {}
 
   private mailerFor(sender: Sender): Mailer {
     const { host, port, secure } = this.config.mail;
@@ -53,11 +58,20 @@ export class MailRuntime {
   /**
    * Runs a mail task after the request has been answered; a failure is logged, never thrown at the
    * caller (the signup itself has already succeeded). `flush` waits for them all.
+   *
+   * The failure is one `error` line `<label> failed` with the error (`err`), the `fields` (the ids
+   * of what the mail is about), and the request's id or the loop's name from `origin` (the
+   * caller's context), so that it can be traced back to what started it.
    */
-  inBackground(label: string, task: () => Promise<void>): void {
+  inBackground(
+    label: string,
+    task: () => Promise<void>,
+    origin: LogOrigin = {},
+    fields: Record<string, unknown> = {},
+  ): void {
     const run = task()
       .catch((error: unknown) => {
-        console.error(`${label} failed:`, error instanceof Error ? error.message : error);
+        originLogger(this.logger, origin).error({ ...fields, err: error }, `${label} failed`);
       })
       .finally(() => this.inFlight.delete(run));
     this.inFlight.set(run, label);

@@ -15,7 +15,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { ServiceContext } from '../context';
+import { logFor, type ServiceContext } from '../context';
 import { adminRecipient, sendMail } from '../email/service';
 import { refuse } from '../lib/errors';
 import type { CheckResult, CheckTools } from '../lib/monitorRunner';
@@ -323,15 +323,19 @@ function notifyAdminOfFailure(ctx: ServiceContext, monitor: Monitor, message: st
   const { config } = ctx;
   const to = adminRecipient(ctx);
   if (!to) return;
-  ctx.runtime.mail.inBackground('Monitor failure email', () =>
-    sendMail(ctx, {
-      to,
-      subject: `[${config.schoolName}] Website check failing: ${monitor.name}`,
-      text:
-        `The website check "${monitor.name}" (${monitor.url}) has failed ${config.monitor.errorThreshold} times in a row ` +
-        `and is now marked as error.\n\nLast error: ${message}\n\nIt will keep trying on its schedule and recover by itself ` +
-        `once the page can be read again.\n\n${config.publicBaseUrl}/monitoring\n`,
-    }),
+  ctx.runtime.mail.inBackground(
+    'Monitor failure email',
+    () =>
+      sendMail(ctx, {
+        to,
+        subject: `[${config.schoolName}] Website check failing: ${monitor.name}`,
+        text:
+          `The website check "${monitor.name}" (${monitor.url}) has failed ${config.monitor.errorThreshold} times in a row ` +
+          `and is now marked as error.\n\nLast error: ${message}\n\nIt will keep trying on its schedule and recover by itself ` +
+          `once the page can be read again.\n\n${config.publicBaseUrl}/monitoring\n`,
+      }),
+    ctx,
+    { monitorId: monitor.id },
   );
 }
 
@@ -387,7 +391,9 @@ export async function checkMonitors(
 ): Promise<{ results: CheckResult[]; errors: number }> {
   const settled = await Promise.allSettled(list.map((m) => checkMonitor(ctx, m)));
   const results = settled.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
-  for (const s of settled) if (s.status === 'rejected') console.error('Monitor check failed:', s.reason);
+  for (const [i, s] of settled.entries())
+    if (s.status === 'rejected')
+      logFor(ctx).error({ err: s.reason as unknown, monitorId: list[i]?.id }, 'Monitor check failed');
   return { results, errors: settled.length - results.length };
 }
 

@@ -12,7 +12,7 @@ import {
 import type { reminderSendSchema } from '@pac/validators';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ServiceContext, UserContext } from '../context';
+import { logFor, type ServiceContext, type UserContext } from '../context';
 import { assertMailConfigured } from '../email/service';
 import { assertManagesSheet } from '../lib/access';
 import { assertValidLink } from '../lib/links';
@@ -311,7 +311,15 @@ async function sendEach(
       if (await sendReminderOnce(ctx, reminder, reminder.type, now)) sent += 1;
     } catch (error) {
       failed += 1;
-      console.error(`${failureLabel}:`, error instanceof Error ? error.message : error);
+      logFor(ctx).error(
+        {
+          err: error,
+          volunteerId: reminder.volunteer.id,
+          sheetId: reminder.sheet.id,
+          reminderType: reminder.type,
+        },
+        failureLabel,
+      );
     }
   }
   return { sent, failed };

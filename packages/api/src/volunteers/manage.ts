@@ -245,7 +245,9 @@ export function moveSignup(ctx: ServiceContext, input: z.output<typeof mySignupM
   announcePromotions(ctx, promoted);
   if (currentSender(ctx) !== null && ctx.runtime.limits.confirmationMail.take(moved.email).allowed) {
     const signup = signupWithEvent(ctx.db, moved);
-    ctx.runtime.mail.inBackground('Signup confirmation', () => sendSignupConfirmation(ctx, signup));
+    ctx.runtime.mail.inBackground('Signup confirmation', () => sendSignupConfirmation(ctx, signup), ctx, {
+      volunteerId: moved.id,
+    });
   }
   return managedSignup(ctx.db, moved);
 }

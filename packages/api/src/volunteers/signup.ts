@@ -242,7 +242,9 @@ export async function signUp(
   if (confirmationEmail) {
     const signup = signupWithEvent(db, volunteer);
     const position = waitlistPosition(db, volunteer);
-    runtime.mail.inBackground('Signup confirmation', () => sendSignupConfirmation(ctx, signup, position));
+    runtime.mail.inBackground('Signup confirmation', () => sendSignupConfirmation(ctx, signup, position), ctx, {
+      volunteerId: volunteer.id,
+    });
   }
   return { ...volunteer, confirmationEmail };
 }

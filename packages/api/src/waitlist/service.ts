@@ -103,6 +103,8 @@ export function announcePromotions(ctx: ServiceContext, promoted: readonly Volun
     const event = bySlot.get(volunteer.slotId);
     if (!event) continue;
     const signup = { volunteer, ...event };
-    ctx.runtime.mail.inBackground('Waitlist promotion', () => sendPromotionEmail(ctx, signup));
+    ctx.runtime.mail.inBackground('Waitlist promotion', () => sendPromotionEmail(ctx, signup), ctx, {
+      volunteerId: volunteer.id,
+    });
   }
 }
