@@ -12,8 +12,12 @@ afterAll(() => {
   for (const dir of planted) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The same layout as the repository's, with an empty process.env allow-list. */
-const plantedConfig: ArchitectureConfig = { ...config, processEnvAllowed: [] };
+/** The same layout as the repository's, with an empty process.env allow-list and the console allowed in scripts/. */
+const plantedConfig: ArchitectureConfig = {
+  ...config,
+  processEnvAllowed: [],
+  consoleAllowed: [{ folder: 'apps/server/src/scripts', reason: 'prints to the person at the terminal' }],
+};
 
 /** A small workspace that keeps every rule: two packages, two apps, a REST file, tests beside code. */
 const cleanTree: Record<string, string> = {
@@ -46,7 +50,7 @@ const cleanTree: Record<string, string> = {
     "import { appRouter } from '@pac/api';\nimport { loadEnv } from './env';\nimport { handleRest } from './http/rest/index';\nexport const start = () => [appRouter, loadEnv(), handleRest];\n",
   'apps/server/src/main.test.ts':
     "import { start } from './main';\n// A comment about process.env is not a read, nor is 'process.env' in a string.\nstart();\n",
-  'apps/server/src/scripts/backup.ts': 'export function backup() {\n  return 1;\n}\n',
+  'apps/server/src/scripts/backup.ts': "export function backup() {\n  console.log('Backed up');\n  return 1;\n}\n",
   'apps/server/src/scripts/backup.test.ts': "import { backup } from './backup';\nbackup();\n",
   'apps/server/src/http/rest/route.ts': 'export interface RestRoute {\n  path: string;\n}\n',
   'apps/server/src/http/rest/index.ts':
@@ -189,6 +193,52 @@ describe('the architecture check on planted trees', () => {
     expect(lines(root)).toEqual([
       "apps/server/src/http/rest/slots.ts:4: rest-domain: rest/slots.ts calls caller.volunteers: a REST file calls only its own domain's procedures (put the route in rest/volunteers.ts)",
       "apps/server/src/http/rest/slots.ts:5: rest-domain: rest/slots.ts calls caller.settings: a REST file calls only its own domain's procedures (put the route in rest/settings.ts)",
+    ]);
+  });
+
+  it("fails on console in the server's code, in any of its spellings, outside the allowed folders", () => {
+    const root = plant({
+      'packages/api/src/slots/service.ts':
+        "import { now } from '../lib/time';\nexport function slotsOf() {\n  console.error('Slot check failed:', now());\n  return now();\n}\n",
+      'packages/db/src/index.ts':
+        "const log = console.log;\nconst { warn } = console;\nglobalThis.console.info('ready');\nconsole['debug']('db');\nexport const db = { log, warn };\n",
+      'apps/server/src/main.test.ts':
+        "import { start } from './main';\n// console.log in a comment is not a call, nor is 'console.log' in a string.\nstart();\n",
+      // Outside the rule's roots: the browser app, and test code outside src/.
+      'apps/web/src/App.tsx': 'export const App = () => {\n  console.log(import.meta.url);\n};\n',
+      'apps/server/test/support/harness.ts':
+        "import { start } from '../../src/main';\nconsole.log('harness');\nexport const harness = () => ({ env: process.env, server: start() });\n",
+    });
+    const uses = (file: string, line: number, name: string) =>
+      `${file}:${line}: console: uses ${name}: log through the Runtime's logger (pino JSON lines), never console (or allow the folder, with a reason, in the architecture check's config)`;
+    expect(lines(root)).toEqual([
+      uses('packages/api/src/slots/service.ts', 3, 'console.error'),
+      uses('packages/db/src/index.ts', 1, 'console.log'),
+      uses('packages/db/src/index.ts', 2, '{ warn } = console'),
+      uses('packages/db/src/index.ts', 3, 'console.info'),
+      uses('packages/db/src/index.ts', 4, "console['debug']"),
+    ]);
+  });
+
+  it('lets a folder use console only with a written reason in the config, and drops stale entries', () => {
+    const root = plant();
+    const allowing = (entries: ArchitectureConfig['consoleAllowed']) =>
+      lines(root, { ...plantedConfig, consoleAllowed: entries });
+    expect(allowing([])).toEqual([
+      "apps/server/src/scripts/backup.ts:2: console: uses console.log: log through the Runtime's logger (pino JSON lines), never console (or allow the folder, with a reason, in the architecture check's config)",
+    ]);
+    expect(allowing([{ folder: 'apps/server/src/scripts', reason: ' ' }])).toEqual([
+      "apps/server/src/scripts:1: config: the architecture check's console allow-list entry has no reason: say why the code in this folder may write to the console",
+    ]);
+    expect(
+      allowing([
+        { folder: 'apps/server/src/scripts', reason: 'prints to the person at the terminal' },
+        { folder: 'apps/server/src/tools', reason: 'moved away' },
+        { folder: 'apps/web/src', reason: 'not covered by the rule' },
+      ]),
+    ).toEqual([
+      "apps/server/src/tools:1: config: the architecture check's console allow-list entry names a folder that does not exist: remove the entry",
+      "apps/web/src:1: config: the architecture check's console allow-list entry names a folder outside the rule's roots: remove the entry",
     ]);
   });
 

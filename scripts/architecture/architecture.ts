@@ -8,6 +8,8 @@
  * - process-env: under apps/<app>/src and packages/<package>/src, only env.ts reads process.env,
  *   besides files the config allows with a written reason (rule 8);
  * - rest-domain: a REST file rest/<domain>.ts calls only that domain's procedures (rules 3, 6);
+ * - console: the server's code (packages/<package>/src, apps/server/src) logs through the Runtime's
+ *   logger, never `console`, besides folders the config allows with a written reason (rule 10);
  * - test-code-in-src: tests sit beside their code, but test-only code (fakes, fixtures, harnesses,
  *   folders of nothing but tests) lives in test/ folders, never under a src/ (rule 14).
  */
@@ -22,6 +24,7 @@ export type RuleId =
   | 'packages-import-apps'
   | 'process-env'
   | 'rest-domain'
+  | 'console'
   | 'test-code-in-src'
   | 'config';
 
@@ -40,6 +43,13 @@ export interface AllowedEnvRead {
   reason: string;
 }
 
+export interface AllowedConsoleFolder {
+  /** Repository-relative folder under one of the console rule's roots. */
+  folder: string;
+  /** Why the code in it may write to the console: required, and shown to whoever meets the entry. */
+  reason: string;
+}
+
 export interface ArchitectureConfig {
   /** The one file that parses the environment (rule 8). */
   envFile: string;
@@ -55,6 +65,10 @@ export interface ArchitectureConfig {
   restSharedFiles: readonly string[];
   /** Repository-relative folders whose every file is test code (besides any folder named test/). */
   testRoots: readonly string[];
+  /** Folders whose code logs through the Runtime's logger, never `console` (`*` stands for one folder name). */
+  loggedRoots: readonly string[];
+  /** Folders under loggedRoots whose code may use `console`, each with its reason. */
+  consoleAllowed: readonly AllowedConsoleFolder[];
 }
 
 interface ImportRef {
@@ -69,6 +83,8 @@ interface SourceFile {
   imports: ImportRef[];
   /** Lines that read process.env. */
   envReads: number[];
+  /** Uses of `console` (`console.error(…)`, `console.log` as a value, `const { log } = console`). */
+  consoleUses: { name: string; line: number }[];
   /** `caller.<name>` uses: the router each one reaches. */
   callerRefs: { name: string; line: number }[];
 }
@@ -220,16 +236,23 @@ const isProcess = (node: ts.Node): boolean =>
     ts.isIdentifier(node.expression) &&
     (node.expression.text === 'globalThis' || node.expression.text === 'global'));
 
+const isConsole = (node: ts.Node): boolean =>
+  (ts.isIdentifier(node) && node.text === 'console') ||
+  (ts.isPropertyAccessExpression(node) &&
+    node.name.text === 'console' &&
+    ts.isIdentifier(node.expression) &&
+    (node.expression.text === 'globalThis' || node.expression.text === 'global'));
+
 const isCaller = (node: ts.Node): boolean =>
   (ts.isIdentifier(node) && node.text === 'caller') ||
   (ts.isPropertyAccessExpression(node) && node.name.text === 'caller');
 
-/** What one file imports, where it reads process.env, and which routers it calls through a `caller`. */
+/** What one file imports, where it reads process.env or uses console, and which routers it calls through a `caller`. */
 function parseFile(root: string, path: string, resolveImport: ReturnType<typeof createResolver>): SourceFile {
   const text = readFileSync(join(root, path), 'utf8');
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path));
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-  const file: SourceFile = { path, imports: [], envReads: [], callerRefs: [] };
+  const file: SourceFile = { path, imports: [], envReads: [], consoleUses: [], callerRefs: [] };
   const addImport = (literal: ts.Node) => {
     if (!ts.isStringLiteralLike(literal)) return;
     file.imports.push({ specifier: literal.text, line: lineOf(literal), target: resolveImport(path, literal.text) });
@@ -248,11 +271,13 @@ function parseFile(root: string, path: string, resolveImport: ReturnType<typeof 
       addImport(node.argument.literal);
     } else if (ts.isPropertyAccessExpression(node)) {
       if (node.name.text === 'env' && isProcess(node.expression)) file.envReads.push(lineOf(node));
+      if (isConsole(node.expression)) file.consoleUses.push({ name: `console.${node.name.text}`, line: lineOf(node) });
       if (isCaller(node.expression)) file.callerRefs.push({ name: node.name.text, line: lineOf(node) });
     } else if (ts.isElementAccessExpression(node)) {
       const key = node.argumentExpression;
       if (isProcess(node.expression) && ts.isStringLiteralLike(key) && key.text === 'env')
         file.envReads.push(lineOf(node));
+      if (isConsole(node.expression)) file.consoleUses.push({ name: node.getText(source), line: lineOf(node) });
     } else if (ts.isVariableDeclaration(node) && node.initializer && isProcess(node.initializer)) {
       // const { env } = process
       if (
@@ -260,6 +285,9 @@ function parseFile(root: string, path: string, resolveImport: ReturnType<typeof 
         node.name.elements.some((e) => (e.propertyName ?? e.name).getText(source) === 'env')
       )
         file.envReads.push(lineOf(node));
+    } else if (ts.isVariableDeclaration(node) && node.initializer && isConsole(node.initializer)) {
+      // const { log } = console
+      file.consoleUses.push({ name: node.getText(source), line: lineOf(node) });
     }
     ts.forEachChild(node, visit);
   };
@@ -463,6 +491,48 @@ function restRule(files: readonly SourceFile[], config: ArchitectureConfig): Fin
   return findings;
 }
 
+function consoleRule(root: string, files: readonly SourceFile[], config: ArchitectureConfig): Finding[] {
+  const findings: Finding[] = [];
+  const pattern = (folder: string) =>
+    new RegExp(
+      `^${folder
+        .split('/')
+        .map((part) => (part === '*' ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+        .join('/')}/`,
+    );
+  const roots = config.loggedRoots.map(pattern);
+  const inFolder = (path: string, folder: string) => path.startsWith(`${folder}/`);
+  for (const entry of config.consoleAllowed) {
+    const problem =
+      entry.reason.trim().length === 0
+        ? 'has no reason: say why the code in this folder may write to the console'
+        : !existsSync(join(root, entry.folder))
+          ? 'names a folder that does not exist: remove the entry'
+          : !roots.some((r) => r.test(`${entry.folder}/`))
+            ? "names a folder outside the rule's roots: remove the entry"
+            : null;
+    if (problem)
+      findings.push({
+        file: entry.folder,
+        line: 1,
+        rule: 'config',
+        message: `the architecture check's console allow-list entry ${problem}`,
+      });
+  }
+  for (const file of files) {
+    if (!roots.some((r) => r.test(file.path))) continue;
+    if (config.consoleAllowed.some((entry) => inFolder(file.path, entry.folder))) continue;
+    for (const use of file.consoleUses)
+      findings.push({
+        file: file.path,
+        line: use.line,
+        rule: 'console',
+        message: `uses ${use.name}: log through the Runtime's logger (pino JSON lines), never console (or allow the folder, with a reason, in the architecture check's config)`,
+      });
+  }
+  return findings;
+}
+
 function testCodeRule(
   root: string,
   allFiles: readonly string[],
@@ -589,6 +659,7 @@ export function checkArchitecture(root: string, config: ArchitectureConfig): Fin
     ...packagesImportApps(files, packages),
     ...processEnvRule(root, files, config),
     ...restRule(files, config),
+    ...consoleRule(root, files, config),
     ...testCodeRule(root, allFiles, files, config),
   ];
   const seen = new Set<string>();

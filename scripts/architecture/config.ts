@@ -36,4 +36,14 @@ export const config: ArchitectureConfig = {
   restDir: 'apps/server/src/http/rest',
   restSharedFiles: ['index.ts', 'route.ts'],
   testRoots: ['e2e'],
+  // The server's code logs through the Runtime's logger (DESIGN.md rule 10).
+  loggedRoots: ['packages/*/src', 'apps/server/src'],
+  // Code that may write to the console. A new entry needs its reason.
+  consoleAllowed: [
+    {
+      folder: 'apps/server/src/scripts',
+      reason:
+        'the command-line scripts (pnpm backup, restore, admin:create) print to the person at the terminal, not to the server log',
+    },
+  ],
 };
