@@ -263,6 +263,10 @@ function checkItem(item: unknown): ItemVerdict {
   if (!isRecord(data)) problems.push('error without data');
   else {
     if (typeof data.code !== 'string') problems.push('error data without a code');
+    // Machines read the reason (and field), never the sentence (DESIGN.md rule 16).
+    if (typeof data.reason !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(data.reason))
+      problems.push(`error data reason ${JSON.stringify(data.reason)}`);
+    if ('field' in data && typeof data.field !== 'string') problems.push('error data field is not a string');
     if (data.code === 'INTERNAL_SERVER_ERROR') problems.push('INTERNAL_SERVER_ERROR');
     if (typeof data.httpStatus !== 'number' || data.httpStatus >= 500)
       problems.push(`error httpStatus ${String(data.httpStatus)}`);
