@@ -25,7 +25,7 @@ const cleanTree: Record<string, string> = {
   'packages/api/package.json': JSON.stringify({ name: '@pac/api', exports: { '.': './src/index.ts' } }),
   'packages/api/src/index.ts': "export { appRouter } from './root';\n",
   'packages/api/src/root.ts':
-    "import { slotsRouter } from './slots/router';\nimport { volunteersRouter } from './volunteers/router';\nexport const appRouter = { slots: slotsRouter, volunteers: volunteersRouter };\n",
+    "import { sendMail } from './email/service';\nimport { slotsRouter } from './slots/router';\nimport { volunteersRouter } from './volunteers/router';\nexport const appRouter = { slots: slotsRouter, volunteers: volunteersRouter, sendMail };\n",
   'packages/api/src/lib/time.ts': 'export const now = () => Date.now();\n',
   'packages/api/src/slots/router.ts':
     "import { slotsOf } from './service';\nexport const slotsRouter = { list: slotsOf };\n",
@@ -38,6 +38,10 @@ const cleanTree: Record<string, string> = {
   'packages/api/src/volunteers/service.ts':
     "import type { Slot } from '../slots/types';\nimport { slotsOf } from '../slots/service';\nexport function signUp(slot?: Slot | number) {\n  return slot ?? slotsOf();\n}\n",
   'packages/api/src/slots/types.ts': 'export interface Slot {\n  id: number;\n}\n',
+  'packages/api/src/email/service.ts':
+    'export async function sendMail(ctx: any, message: unknown) {\n  await ctx.runtime.mail.send(message);\n}\n',
+  'packages/api/src/email/service.test.ts':
+    "import { sendMail } from './service';\nconst runtime: any = {};\nvoid runtime.mail.send('a test may reach the pool');\nvoid sendMail({ runtime }, {});\n",
   'packages/db/package.json': JSON.stringify({ name: '@pac/db', exports: { '.': './src/index.ts' } }),
   'packages/db/src/index.ts': 'export const db = {};\n',
   'apps/server/package.json': JSON.stringify({
@@ -240,6 +244,19 @@ describe('the architecture check on planted trees', () => {
       "apps/server/src/tools:1: config: the architecture check's console allow-list entry names a folder that does not exist: remove the entry",
       "apps/web/src:1: config: the architecture check's console allow-list entry names a folder outside the rule's roots: remove the entry",
     ]);
+  });
+
+  it('fails on mail sent through the mail pool anywhere but the email domain', () => {
+    const root = plant({
+      'packages/api/src/volunteers/service.ts':
+        "import type { Slot } from '../slots/types';\nimport { slotsOf } from '../slots/service';\nexport function signUp(slot?: Slot | number, ctx?: any) {\n  void ctx.runtime.mail.send({ to: 'x' });\n  const { mail } = ctx.runtime;\n  void mail.send({ to: 'y' });\n  return slot ?? slotsOf();\n}\n",
+      // Sending through the email domain is the way.
+      'packages/api/src/slots/service.ts':
+        "import { now } from '../lib/time';\nimport { sendMail } from '../email/service';\nexport function slotsOf() {\n  void sendMail({}, {});\n  return now();\n}\n",
+    });
+    const sends = (line: number) =>
+      `packages/api/src/volunteers/service.ts:${line}: mail-pool: sends through the mail pool directly: every email goes out through sendMail in packages/api/src/email/`;
+    expect(lines(root)).toEqual([sends(4), sends(6)]);
   });
 
   it('fails on a folder under src/ that holds only tests', () => {

@@ -10,6 +10,8 @@
  * - rest-domain: a REST file rest/<domain>.ts calls only that domain's procedures (rules 3, 6);
  * - console: the server's code (packages/<package>/src, apps/server/src) logs through the Runtime's
  *   logger, never `console`, besides folders the config allows with a written reason (rule 10);
+ * - mail-pool: only the email domain (packages/api/src/email/) reaches the Runtime's mail pool;
+ *   every other email goes out through its sendMail, the one place every email passes;
  * - test-code-in-src: tests sit beside their code, but test-only code (fakes, fixtures, harnesses,
  *   folders of nothing but tests) lives in test/ folders, never under a src/ (rule 14).
  */
@@ -25,6 +27,7 @@ export type RuleId =
   | 'process-env'
   | 'rest-domain'
   | 'console'
+  | 'mail-pool'
   | 'test-code-in-src'
   | 'config';
 
@@ -69,6 +72,11 @@ export interface ArchitectureConfig {
   loggedRoots: readonly string[];
   /** Folders under loggedRoots whose code may use `console`, each with its reason. */
   consoleAllowed: readonly AllowedConsoleFolder[];
+  /**
+   * The one folder whose code may reach the Runtime's mail pool (`….mail.send(…)`): every email
+   * goes out through its sendMail, which applies what every email must (DESIGN.md, Layout).
+   */
+  mailFolder: string;
 }
 
 interface ImportRef {
@@ -87,6 +95,8 @@ interface SourceFile {
   consoleUses: { name: string; line: number }[];
   /** `caller.<name>` uses: the router each one reaches. */
   callerRefs: { name: string; line: number }[];
+  /** Lines that reach a mail pool's send (`runtime.mail.send`, `mail.send`). */
+  mailSends: number[];
 }
 
 interface WorkspacePackage {
@@ -247,12 +257,20 @@ const isCaller = (node: ts.Node): boolean =>
   (ts.isIdentifier(node) && node.text === 'caller') ||
   (ts.isPropertyAccessExpression(node) && node.name.text === 'caller');
 
+/** `mail` or `<anything>.mail`: the Runtime's mail pool, as services reach it (`ctx.runtime.mail`). */
+function isMailPool(node: ts.Expression): boolean {
+  return (
+    (ts.isIdentifier(node) && node.text === 'mail') ||
+    (ts.isPropertyAccessExpression(node) && node.name.text === 'mail')
+  );
+}
+
 /** What one file imports, where it reads process.env or uses console, and which routers it calls through a `caller`. */
 function parseFile(root: string, path: string, resolveImport: ReturnType<typeof createResolver>): SourceFile {
   const text = readFileSync(join(root, path), 'utf8');
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, scriptKind(path));
   const lineOf = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-  const file: SourceFile = { path, imports: [], envReads: [], consoleUses: [], callerRefs: [] };
+  const file: SourceFile = { path, imports: [], envReads: [], consoleUses: [], callerRefs: [], mailSends: [] };
   const addImport = (literal: ts.Node) => {
     if (!ts.isStringLiteralLike(literal)) return;
     file.imports.push({ specifier: literal.text, line: lineOf(literal), target: resolveImport(path, literal.text) });
@@ -273,6 +291,7 @@ function parseFile(root: string, path: string, resolveImport: ReturnType<typeof 
       if (node.name.text === 'env' && isProcess(node.expression)) file.envReads.push(lineOf(node));
       if (isConsole(node.expression)) file.consoleUses.push({ name: `console.${node.name.text}`, line: lineOf(node) });
       if (isCaller(node.expression)) file.callerRefs.push({ name: node.name.text, line: lineOf(node) });
+      if (node.name.text === 'send' && isMailPool(node.expression)) file.mailSends.push(lineOf(node));
     } else if (ts.isElementAccessExpression(node)) {
       const key = node.argumentExpression;
       if (isProcess(node.expression) && ts.isStringLiteralLike(key) && key.text === 'env')
@@ -647,6 +666,22 @@ function testCodeRule(
   return findings;
 }
 
+/** Mail goes out only through the email domain's sendMail: no other code reaches the mail pool's send. */
+function mailPoolRule(files: readonly SourceFile[], config: ArchitectureConfig): Finding[] {
+  const findings: Finding[] = [];
+  for (const file of files) {
+    if (isTestFile(file.path) || file.path.startsWith(`${config.mailFolder}/`)) continue;
+    for (const line of file.mailSends)
+      findings.push({
+        file: file.path,
+        line,
+        rule: 'mail-pool',
+        message: `sends through the mail pool directly: every email goes out through sendMail in ${config.mailFolder}/`,
+      });
+  }
+  return findings;
+}
+
 /** Every finding for the repository at `root`, sorted by file and line. */
 export function checkArchitecture(root: string, config: ArchitectureConfig): Finding[] {
   const allFiles = listFiles(resolve(root));
@@ -660,6 +695,7 @@ export function checkArchitecture(root: string, config: ArchitectureConfig): Fin
     ...processEnvRule(root, files, config),
     ...restRule(files, config),
     ...consoleRule(root, files, config),
+    ...mailPoolRule(files, config),
     ...testCodeRule(root, allFiles, files, config),
   ];
   const seen = new Set<string>();

@@ -38,6 +38,8 @@ export const config: ArchitectureConfig = {
   testRoots: ['e2e'],
   // The server's code logs through the Runtime's logger (DESIGN.md rule 10).
   loggedRoots: ['packages/*/src', 'apps/server/src'],
+  // Every email goes out through sendMail here; nothing else reaches the Runtime's mail pool.
+  mailFolder: 'packages/api/src/email',
   // Code that may write to the console. A new entry needs its reason.
   consoleAllowed: [
     {
