@@ -97,7 +97,11 @@ describe('a past event and closed slots (item 1)', () => {
 
 describe('spots, the dialog and the home card (item 6)', () => {
   it("says '2 spots left' / '1 spot left', names the slot's date and time, and '+ N more' opens the sheet", async () => {
-    const eventDate = inDays(1);
+    // Tomorrow at 9:00, so that every slot starts and ends the same day, whatever the hour the test
+    // runs (a slot past midnight names both days: apps/web/src/lib/dates.test.ts).
+    const tomorrow = new Date(inDays(1));
+    tomorrow.setHours(9, 0, 0, 0);
+    const eventDate = tomorrow.toISOString();
     const start = hoursFrom(eventDate, 1);
     const { sheetId, slotIds } = await seedSheet(journey, { title: 'Library Read-a-thon', eventDate }, [
       { title: 'Story reader', maxVolunteers: 3, startTime: start, endTime: hoursFrom(start, 2) },
