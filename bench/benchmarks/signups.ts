@@ -9,6 +9,8 @@ import { startChild } from '../lib/spawn';
 const connections = 64;
 const smallSlots = 200;
 const smallCapacity = 5;
+/** The 409 path against the baseline (≥ 0.6× while @trpc/server was patched; patches/README.md). */
+const refusedTarget = 0.5;
 const statusLine = (r: LoadResult) =>
   Object.entries(r.statuses)
     .map(([code, n]) => `${n} × ${code}`)
@@ -109,8 +111,8 @@ export async function signupBenchmark(root: string, seconds: number): Promise<Se
         row(name, `req/s, ${smallSlots} slots of ${smallCapacity} (409 once full)`, perSecond(appFull.rps), {
           baseline: perSecond(baseFull.rps),
           ratio: ratio(appFull.rps, baseFull.rps),
-          target: '≥ 0.5×',
-          pass: appFull.rps / baseFull.rps >= 0.6 && filledExactly(appFull),
+          target: `≥ ${refusedTarget}×`,
+          pass: appFull.rps / baseFull.rps >= refusedTarget && filledExactly(appFull),
         }),
         row(name, 'p99 latency, full slots', ms(appFull.p99), {
           baseline: ms(baseFull.p99),
