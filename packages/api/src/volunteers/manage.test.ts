@@ -1,5 +1,3 @@
-import { volunteers, volunteerSlots } from '@pac/db';
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../context';
 import { signLink } from '../lib/links';
@@ -15,6 +13,7 @@ import {
   type TestDb,
   testRuntime,
 } from '../../test/db';
+import { signupHelpers } from '../../test/signups';
 
 /** "Manage my signup": the link in a volunteer's emails, through the procedures */
 
@@ -35,36 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-let counter = 0;
-function person(slotId: number, extra: { waitlist?: boolean; email?: string; name?: string } = {}) {
-  counter += 1;
-  return {
-    slotId,
-    name: extra.name ?? `Person ${counter}`,
-    email: extra.email ?? `person-${counter}@example.org`,
-    phone: '555-0100',
-    ...(extra.waitlist === undefined ? {} : { waitlist: extra.waitlist }),
-  };
-}
-async function newSlot(maxVolunteers: number, opts: { title?: string; sheet?: number; startTime?: Date } = {}) {
-  return asOrganizer.slots.create({
-    signupSheetId: opts.sheet ?? sheetId,
-    title: opts.title ?? 'Helper',
-    maxVolunteers,
-    startTime: opts.startTime,
-  });
-}
-function slotRow(id: number) {
-  return t.db.select().from(volunteerSlots).where(eq(volunteerSlots.id, id)).get();
-}
-function rowsOf(slotId: number) {
-  return t.db
-    .select()
-    .from(volunteers)
-    .where(eq(volunteers.slotId, slotId))
-    .orderBy(asc(volunteers.signupTime), asc(volunteers.id))
-    .all();
-}
+const { person, newSlot, slotRow, rowsOf } = signupHelpers(() => ({ db: t.db, organizer: asOrganizer, sheetId }));
 
 describe('manage my signup', () => {
   it('shows the signup, its place in line and the slots it could move to', async () => {

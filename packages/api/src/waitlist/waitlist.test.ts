@@ -1,5 +1,3 @@
-import { volunteers, volunteerSlots } from '@pac/db';
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../context';
 import { signLink } from '../lib/links';
@@ -17,6 +15,7 @@ import {
   testConfig,
   testRuntime,
 } from '../../test/db';
+import { signupHelpers } from '../../test/signups';
 import { signupHistory } from '../volunteers/history';
 
 /** The waitlist (API.md "Coordinator toolkit"), through the procedures ("manage my signup": volunteers/manage.test.ts). */
@@ -50,36 +49,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-let counter = 0;
-function person(slotId: number, extra: { waitlist?: boolean; email?: string; name?: string } = {}) {
-  counter += 1;
-  return {
-    slotId,
-    name: extra.name ?? `Person ${counter}`,
-    email: extra.email ?? `person-${counter}@example.org`,
-    phone: '555-0100',
-    ...(extra.waitlist === undefined ? {} : { waitlist: extra.waitlist }),
-  };
-}
-async function newSlot(maxVolunteers: number, opts: { title?: string; sheet?: number; startTime?: Date } = {}) {
-  return asOrganizer.slots.create({
-    signupSheetId: opts.sheet ?? sheetId,
-    title: opts.title ?? 'Helper',
-    maxVolunteers,
-    startTime: opts.startTime,
-  });
-}
-function slotRow(id: number) {
-  return t.db.select().from(volunteerSlots).where(eq(volunteerSlots.id, id)).get();
-}
-function rowsOf(slotId: number) {
-  return t.db
-    .select()
-    .from(volunteers)
-    .where(eq(volunteers.slotId, slotId))
-    .orderBy(asc(volunteers.signupTime), asc(volunteers.id))
-    .all();
-}
+const { person, newSlot, slotRow, rowsOf } = signupHelpers(() => ({ db: t.db, organizer: asOrganizer, sheetId }));
 function statuses(slotId: number) {
   return rowsOf(slotId).map((v) => [v.email, v.status]);
 }
