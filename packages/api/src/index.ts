@@ -1,5 +1,5 @@
 export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from './root';
-export { procedureMeta, procedurePaths } from './root';
+export { procedureMeta } from './root';
 export type { ProcedureAccess, ProcedureMeta } from './trpc';
 export type { ApiConfig, MonitorConfig, SchoolMonitorDefinition, SocialConfig } from './config';
 export {
@@ -12,7 +12,8 @@ export {
 } from './context';
 export { createRuntime, type Limits, type Runtime } from './runtime';
 export type { Logger, LogFn, LogOrigin } from './log';
-export { publicMessage, zodIssues, type ValidationIssue } from './trpc';
+export { publicMessage } from './trpc';
+export { zodIssues, type ValidationIssue } from './lib/errors';
 export { ensureAdmin, findSessionUser, pruneSessions } from './auth/service';
 export { checkDueMonitors } from './monitoring/service';
 export { prepareMonitorChecks } from './monitors/service';

@@ -48,9 +48,6 @@ export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 export const createCaller = createCallerFactory(appRouter);
 
-/** Every procedure's path ('sheets.byId'), as the routers name them. */
-export const procedurePaths: readonly string[] = Object.keys(appRouter._def.procedures);
-
 /**
  * What a procedure declares about itself (trpc.ts `ProcedureMeta`: its tier's access, whether the
  * public read cache may keep its answer), by path; null for a path that names no procedure.

@@ -18,7 +18,8 @@ import {
   testRuntime,
   type TestDb,
 } from '../test/db';
-import { createCallerFactory, publicMessage, router, userProcedure, zodIssues } from './trpc';
+import { zodIssues } from './lib/errors';
+import { createCallerFactory, publicMessage, router, userProcedure } from './trpc';
 
 let t: TestDb;
 let user: SessionUser;

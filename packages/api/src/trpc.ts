@@ -3,17 +3,7 @@ import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import { accessMessages, isAdmin, isOrganizer } from './lib/access';
-import { errorDetails, refuse } from './lib/errors';
-
-/** Validation issues in the API.md error shape. */
-export interface ValidationIssue {
-  path: string;
-  message: string;
-}
-
-export function zodIssues(error: ZodError): ValidationIssue[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-}
+import { errorDetails, refuse, zodIssues } from './lib/errors';
 
 /** The sentence a caller sees for an error: the first validation message, or a safe fallback. */
 export function publicMessage(error: TRPCError): string {

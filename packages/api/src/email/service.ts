@@ -25,10 +25,14 @@ export function adminRecipient(ctx: Pick<ServiceContext, 'config' | 'runtime'>):
   return getSetting(ctx, 'adminEmail') ?? currentSender(ctx)?.user ?? null;
 }
 
-/** BAD_REQUEST with the Email Settings sentence, for a procedure that cannot work without a sender. */
+/** BAD_REQUEST with the Email Settings sentence: mail cannot go out without a sender. */
+function notConfigured(cause?: MailNotConfiguredError) {
+  return refuse('BAD_REQUEST', (cause ?? new MailNotConfiguredError()).message, { reason: 'mailNotConfigured', cause });
+}
+
+/** Refuses (see notConfigured) a procedure that cannot work without a sender. */
 export function assertMailConfigured(ctx: Pick<ServiceContext, 'config' | 'runtime'>): void {
-  if (!currentSender(ctx))
-    throw refuse('BAD_REQUEST', new MailNotConfiguredError().message, { reason: 'mailNotConfigured' });
+  if (!currentSender(ctx)) throw notConfigured();
 }
 
 /** Sends one message from the current sender. */
@@ -55,7 +59,7 @@ export function emailStatus(ctx: ServiceContext) {
 /** 'Send Test Posts to Email': a test message to the default recipient. */
 export async function sendTestEmail(ctx: ServiceContext) {
   const recipient = adminRecipient(ctx);
-  if (!recipient) throw refuse('BAD_REQUEST', new MailNotConfiguredError().message, { reason: 'mailNotConfigured' });
+  if (!recipient) throw notConfigured();
   const { schoolName, timeZone } = ctx.config;
   try {
     await sendMail(ctx, {
@@ -63,8 +67,7 @@ export async function sendTestEmail(ctx: ServiceContext) {
       ...testEmail({ schoolName, recipient, sentAt: ctx.runtime.now(), timeZone }),
     });
   } catch (error) {
-    if (error instanceof MailNotConfiguredError)
-      throw refuse('BAD_REQUEST', error.message, { reason: 'mailNotConfigured', cause: error });
+    if (error instanceof MailNotConfiguredError) throw notConfigured(error);
     // The mail server's answer is the useful part for the admin; it never contains the password.
     return {
       success: false,

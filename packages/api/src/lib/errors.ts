@@ -2,6 +2,16 @@ import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 
+/** Validation issues in the API.md error shape. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+export function zodIssues(error: ZodError): ValidationIssue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
 /**
  * What an error says to machines (DESIGN.md, rule 16), beside the sentence it says to people:
  * `reason`, a stable camelCase name that does not change with the wording or the language (the
@@ -59,10 +69,8 @@ export function errorDetails(error: TRPCError): ErrorDetails {
   if (error instanceof Refusal)
     return error.field === undefined ? { reason: error.reason } : { reason: error.reason, field: error.field };
   if (error.cause instanceof ZodError) {
-    const path = error.cause.issues[0]?.path ?? [];
-    return path.length === 0
-      ? { reason: 'invalidInput' }
-      : { reason: 'invalidInput', field: path.map(String).join('.') };
+    const field = zodIssues(error.cause)[0]?.path ?? '';
+    return field === '' ? { reason: 'invalidInput' } : { reason: 'invalidInput', field };
   }
   return { reason: reasonForCode(error.code) };
 }
