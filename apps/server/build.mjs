@@ -65,8 +65,31 @@ function httpThroughRequire() {
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const dist = here('./dist');
 
+const pageReaderFile = 'page-reader.js';
+
 rmSync(dist, { recursive: true, force: true });
+/**
+ * What both bundles share: ES modules for this Node, and less source for V8 to hold and parse (about
+ * 4 MB less heap at idle); names are kept, so stack traces still read.
+ * @type {import('esbuild').BuildOptions}
+ */
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: `node${requiredNodeMajor()}`,
+  format: 'esm',
+  // Bundled CommonJS dependencies call require(); an ES module has none of its own.
+  banner: {
+    js: "import { createRequire as __pacCreateRequire } from 'node:module';\nconst require = __pacCreateRequire(import.meta.url);",
+  },
+  minifyWhitespace: true,
+  minifySyntax: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  metafile: true,
+};
 const result = await build({
+  ...common,
   entryPoints: [here('./src/main.ts')],
   outdir: dist,
   entryNames: 'server',
@@ -74,23 +97,23 @@ const result = await build({
   // Each `import()` becomes a chunk of its own, so the code behind it is neither parsed nor held
   // until it is first used: a server idles about 9 MB smaller (bench/results.md, notes).
   splitting: true,
-  bundle: true,
-  platform: 'node',
-  target: `node${requiredNodeMajor()}`,
-  format: 'esm',
   external: ['better-sqlite3', 'argon2'],
-  // Bundled CommonJS dependencies call require(); an ES module has none of its own.
-  banner: {
-    js: "import { createRequire as __pacCreateRequire } from 'node:module';\nconst require = __pacCreateRequire(import.meta.url);",
-  },
-  // Less source for V8 to hold and parse (about 4 MB less heap at idle); names are kept, so stack
-  // traces still read.
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  metafile: true,
   plugins: [onlyEnglishZodMessages(), httpThroughRequire()],
+  // The page reader's thread (packages/monitor/src/reader.ts) is the file built below, beside server.js.
+  define: { PAC_PAGE_READER_WORKER: JSON.stringify(`./${pageReaderFile}`) },
+});
+// reader.ts finds its thread's file relative to itself, which holds while it is bundled into server.js.
+const readerOutput = Object.entries(result.metafile.outputs).find(([, output]) =>
+  Object.keys(output.inputs).some((input) => input.endsWith('packages/monitor/src/reader.ts')),
+)?.[0];
+if (!readerOutput?.endsWith('dist/server.js'))
+  throw new Error(`packages/monitor/src/reader.ts was bundled into ${readerOutput}, not dist/server.js`);
+// The page reader's thread, a bundle of its own: the HTML parser and the extraction, loaded only by
+// the thread, so the server's main thread never holds them.
+const readerResult = await build({
+  ...common,
+  entryPoints: [here('../../packages/monitor/src/readPage.worker.ts')],
+  outfile: here(`./dist/${pageReaderFile}`),
 });
 // The entry checks the Node version before the bundle loads: the bundle's imports of the native
 // modules are resolved before any of its own code runs, and on an older Node they fail with a
@@ -112,5 +135,11 @@ run();
 `,
 );
 // What went into the bundle and what it still imports (build.test.ts checks the latter).
-writeFileSync(here('./dist/meta.json'), JSON.stringify(result.metafile));
+writeFileSync(
+  here('./dist/meta.json'),
+  JSON.stringify({
+    inputs: { ...result.metafile.inputs, ...readerResult.metafile.inputs },
+    outputs: { ...result.metafile.outputs, ...readerResult.metafile.outputs },
+  }),
+);
 cpSync(here('../../packages/db/drizzle'), here('./dist/drizzle'), { recursive: true });

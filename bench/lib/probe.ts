@@ -4,12 +4,15 @@
  * loader: the server's own code runs exactly as in production. The runner learns the server's URL
  * from its "listening on" line.
  */
+import { isMainThread } from 'node:worker_threads';
 import { answerRunner } from './child-side';
 
-answerRunner({
-  // The server's own shutdown (main.ts on SIGTERM) closes everything and exits.
-  stop: () => {
-    process.kill(process.pid, 'SIGTERM');
-    return new Promise<void>(() => undefined);
-  },
-});
+// Threads the server starts (the page reader) inherit `--import` too; only the process answers.
+if (isMainThread)
+  answerRunner({
+    // The server's own shutdown (main.ts on SIGTERM) closes everything and exits.
+    stop: () => {
+      process.kill(process.pid, 'SIGTERM');
+      return new Promise<void>(() => undefined);
+    },
+  });

@@ -24,7 +24,7 @@ function next(previous: PreviousState, outcome: CheckOutcome): PreviousState {
   const recentHashes = [outcome.hash, ...previous.recentHashes.filter((h) => h !== outcome.hash)].slice(0, 5);
   return {
     hash: outcome.hash,
-    text: outcome.text,
+    text: outcome.kind === 'unchanged' && outcome.notModified ? previous.text : outcome.text,
     recentHashes,
     ...(outcome.etag === undefined ? {} : { etag: outcome.etag }),
     ...(outcome.lastModified === undefined ? {} : { lastModified: outcome.lastModified }),
@@ -74,6 +74,39 @@ describe('checkPage', () => {
 
     const third = await checkPage(m, next(next(fresh, first), second), siteOptions);
     expect(third).toMatchObject({ kind: 'unchanged', notModified: false, hash: second.hash });
+  });
+
+  it('reads the previous text only for a page that changed, when given a way to read it', async () => {
+    let body = page(['Bake sale Friday']);
+    site.route('/lazy', (req, res) => {
+      if (req.headers['if-none-match'] === '"v1"') res.writeHead(304, { etag: '"v1"' }).end();
+      else html(res, body);
+    });
+    const m = monitor('/lazy');
+    const first = await checkPage(m, fresh, siteOptions);
+    if (first.kind !== 'baseline') throw new Error('expected baseline');
+    const reads: string[] = [];
+    const lazy = (previous: PreviousState): PreviousState => ({
+      ...previous,
+      text: () => {
+        reads.push('read');
+        return first.text;
+      },
+    });
+
+    // The same page downloaded again, and a 304: neither needs the previous text.
+    expect(await checkPage(m, lazy(next(fresh, first)), siteOptions)).toMatchObject({ kind: 'unchanged' });
+    const notModified = await checkPage(m, { ...lazy(next(fresh, first)), etag: '"v1"' }, siteOptions);
+    expect(notModified).toMatchObject({ kind: 'unchanged', notModified: true });
+    expect(reads).toEqual([]);
+
+    body = page(['Bake sale moved to Saturday']);
+    const changed = await checkPage(m, lazy(next(fresh, first)), siteOptions);
+    expect(changed).toMatchObject({
+      kind: 'changed',
+      diff: { added: ['Bake sale moved to Saturday'], removed: ['Bake sale Friday'] },
+    });
+    expect(reads).toEqual(['read']);
   });
 
   it('ignores changes inside an ignoreSelector and whitespace-only changes', async () => {
@@ -180,7 +213,8 @@ describe('checkPage', () => {
     });
     if (first.kind === 'baseline' && second.kind === 'unchanged') {
       expect(second.hash).toBe(first.hash);
-      expect(second.text).toBe(first.text);
+      // Nothing was downloaded, so there is no text of its own: the first check's stands.
+      expect(second).not.toHaveProperty('text');
     }
   });
 

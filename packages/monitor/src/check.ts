@@ -1,6 +1,5 @@
 import {
   classifyChange,
-  hashContent,
   isRecentVersion,
   lineDiff,
   severityOf,
@@ -17,30 +16,19 @@ import {
   type MonitorFetchErrorKind,
   type SafeFetchOptions,
 } from './fetch.ts';
+import { pageReader, type PageReader } from './reader.ts';
 import { InvalidSelectorError } from './selectorError.ts';
 import { checkMonitorUrl } from './url.ts';
 
-function importExtract() {
-  return import('./extract.ts');
-}
-let extractLoading: ReturnType<typeof importExtract> | null = null;
 /**
- * The page extraction and its HTML parser, loaded on the first page that has to be read and not at
- * start: a server whose monitors never run (or that has none) never holds them. The compiled server
- * keeps them in a chunk of their own (apps/server/build.mjs).
- */
-function loadExtract(): ReturnType<typeof importExtract> {
-  extractLoading ??= importExtract();
-  return extractLoading;
-}
-
-/**
- * Loads what a check runs on (the HTML parser, the fetcher) now rather than on the first check, for
- * a server that will check pages: it has monitors, or one was just added. The first check then does
- * not wait for the module loader (~50 ms). Never throws; a failed load shows on the check itself.
+ * Loads what a check runs on (the fetcher, and the page reader's thread with the HTML parser) now
+ * rather than on the first check, for a server that will check pages: it has monitors, or one was
+ * just added. The first check then does not wait for them (~50 ms each). Never throws; a failed load
+ * shows on the check itself. The HTML parser is never loaded on this thread (reader.ts).
  */
 export function prepareChecks(): void {
-  Promise.all([loadExtract(), loadUndici()]).catch(() => undefined);
+  loadUndici().catch(() => undefined);
+  pageReader().warm();
 }
 
 export const EXCERPT_MAX_CHARS = 500;
@@ -59,7 +47,11 @@ export interface MonitorToCheck {
 export interface PreviousState {
   /** Hash of the last successful snapshot; null before the first success. */
   hash: string | null;
-  text: string | null;
+  /**
+   * Its text, or a function that reads it: only a changed page needs the previous text (for the
+   * diff), so a caller that keeps it elsewhere need not read it for every check.
+   */
+  text: string | (() => string) | null;
   etag?: string;
   lastModified?: string;
   /** Hashes of the last few successful snapshots (may include `hash`). */
@@ -73,6 +65,8 @@ export interface CheckOptions extends Omit<SafeFetchOptions, 'etag' | 'lastModif
   timeZone?: string;
   /** Shared spacer, so checks of one school host are spread out. */
   spacer?: HostSpacer;
+  /** Where pages are parsed. Default: the process's page reader thread. */
+  reader?: PageReader;
 }
 
 /** The snapshot status (SPEC.md section 4) the caller should record for an outcome. */
@@ -98,13 +92,20 @@ interface WithContent extends Common {
 }
 
 export type CheckOutcome =
-  | (Omit<WithContent, 'elementsFound'> & {
-      kind: 'unchanged';
-      /** The server answered 304 Not Modified; text and hash are the previous ones. */
-      notModified: boolean;
-      /** Null after a 304: the page was not downloaded, so nothing was counted. */
-      elementsFound: number | null;
-    })
+  /** Downloaded and read: the same text as before. */
+  | (WithContent & { kind: 'unchanged'; notModified: false })
+  /**
+   * The server answered 304 Not Modified: nothing was downloaded, so nothing was read or counted,
+   * and the previous content (its hash here) stands.
+   */
+  | (Common &
+      Pick<WithContent, 'hash' | 'finalUrl'> & {
+        kind: 'unchanged';
+        snapshotStatus: 'success';
+        notModified: true;
+        elementsFound: null;
+        truncated: false;
+      })
   /** First successful check: the content becomes the baseline and no change is announced. */
   | (WithContent & { kind: 'baseline' })
   | (WithContent & {
@@ -172,7 +173,8 @@ export async function checkPage(
     await opts.spacer?.wait(urlCheck.url.hostname);
     // Validators only make sense against a stored baseline to fall back on.
     const conditional = previous.hash !== null && previous.text !== null ? validators : {};
-    const fetched = await safeFetch(urlCheck.url, { ...opts, ...conditional });
+    // Read as bytes: they are decoded on the page reader's thread, and never held as a string here.
+    const fetched = await safeFetch(urlCheck.url, { ...opts, ...conditional, bodyAs: 'bytes' });
     // A 304 may omit the validators; keep the ones that still describe the stored content.
     const etag = fetched.etag ?? previous.etag;
     const lastModified = fetched.lastModified ?? previous.lastModified;
@@ -186,9 +188,7 @@ export async function checkPage(
         kind: 'unchanged',
         snapshotStatus: 'success',
         notModified: true,
-        text: previous.text,
         hash: previous.hash,
-        excerpt: excerptOf(previous.text),
         elementsFound: null,
         finalUrl: fetched.finalUrl,
         truncated: false,
@@ -197,9 +197,18 @@ export async function checkPage(
       };
     }
 
-    const { extractContent, filterFutureEvents } = await loadExtract();
-    const extracted = extractContent(fetched.body, monitor.selectors, monitor.ignoreSelectors);
-    if (extracted.elementsFound === 0) {
+    const read = await (opts.reader ?? pageReader()).read({
+      raw: fetched.raw ?? { bytes: new TextEncoder().encode(fetched.body), encoding: 'utf-8' },
+      truncated: fetched.truncated,
+      selectors: monitor.selectors,
+      ignoreSelectors: monitor.ignoreSelectors,
+      filterFutureEvents: monitor.filterFutureEvents,
+      now: (opts.now ?? new Date()).getTime(),
+      timeZone: opts.timeZone,
+    });
+    if (read.kind === 'selector') throw new InvalidSelectorError(read.selector, undefined);
+    if (read.kind === 'failed') throw new Error(read.message);
+    if (read.elementsFound === 0) {
       const message = fetched.truncated
         ? `selector not found (only the first ${opts.maxBytes ?? 'limit'} bytes of the page were read)`
         : 'selector not found';
@@ -213,16 +222,13 @@ export async function checkPage(
         ...stored,
       };
     }
-    const text = monitor.filterFutureEvents
-      ? filterFutureEvents(extracted.text, opts.now ?? new Date(), opts.timeZone)
-      : extracted.text;
-    const hash = hashContent(text);
+    const { text, hash } = read;
     const content = {
       snapshotStatus: 'success' as const,
       text,
       hash,
       excerpt: excerptOf(text),
-      elementsFound: extracted.elementsFound,
+      elementsFound: read.elementsFound,
       finalUrl: fetched.finalUrl,
       truncated: fetched.truncated,
       durationMs: elapsed(),
@@ -233,10 +239,11 @@ export async function checkPage(
     if (hash === previous.hash) return { kind: 'unchanged', notModified: false, ...content };
     if (isRecentVersion(hash, previous.recentHashes)) return { kind: 'reverted', ...content };
 
-    const diff = lineDiff(previous.text ?? '', text);
+    const previousText = typeof previous.text === 'function' ? previous.text() : previous.text;
+    const diff = lineDiff(previousText ?? '', text);
     return {
       kind: 'changed',
-      changeType: classifyChange(previous.text, text),
+      changeType: classifyChange(previousText, text),
       summary: summarizeChange(diff, name),
       diff,
       severity: severityOf(diff),

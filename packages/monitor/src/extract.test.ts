@@ -1,6 +1,6 @@
 import { parse } from 'node-html-parser';
 import { describe, expect, it } from 'vitest';
-import { datesInLine, extractContent, filterFutureEvents, InvalidSelectorError } from './extract.ts';
+import { datesInLine, extractContent, filterFutureEvents, InvalidSelectorError, normalizeText } from './extract.ts';
 
 const page = `<!doctype html><html><head><title>District</title><style>.x{color:red}</style></head><body>
 <nav>Home | About</nav>
@@ -85,6 +85,67 @@ describe('extractContent', () => {
   it('throws InvalidSelectorError for an unreadable selector', () => {
     expect(() => extractContent(page, ['div['], [])).toThrow(InvalidSelectorError);
     expect(() => extractContent(page, ['main'], ['[unclosed'])).toThrow('Invalid CSS selector: [unclosed');
+  });
+});
+
+describe('normalizeText', () => {
+  /** What normalizeText means, written the plain way (a string per line, a regex per line). */
+  const plainly = (text: string) =>
+    text
+      .normalize('NFC')
+      .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '')
+      .split('\n')
+      .map((line) => line.replace(/\s+/g, ' ').trim())
+      .filter(Boolean)
+      .join('\n');
+
+  it('reads every UTF-16 unit as JavaScript does: whitespace, invisible or text', () => {
+    const differing: string[] = [];
+    for (let unit = 0; unit <= 0xffff; unit++) {
+      const c = String.fromCharCode(unit);
+      for (const sample of [`a${c}b`, `a ${c}b`, `a${c} b`, `${c}${c}a${c}\n${c}b${c}`]) {
+        if (normalizeText(sample) !== plainly(sample)) differing.push(`U+${unit.toString(16).padStart(4, '0')}`);
+      }
+    }
+    expect([...new Set(differing)]).toEqual([]);
+  });
+
+  it("gives the plain way's text for random mixes of words, whitespace, invisibles and accents", () => {
+    const pieces = [
+      'word',
+      'é',
+      'e\u0301',
+      '\ud83c\udf4e',
+      ' ',
+      '  ',
+      '\n',
+      '\n\n',
+      '\t',
+      '\r\n',
+      '\u00a0',
+      '\u2028',
+      '\u3000',
+      '\u200b',
+      '\u00ad',
+      '\ufeff',
+      '\u2060',
+      '\u1680',
+    ];
+    // A fixed sequence (xorshift), so a failure names a text that can be read again.
+    let seed = 0x9e3779b9;
+    const next = () => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) / 0x100000000;
+    };
+    for (let round = 0; round < 5000; round++) {
+      const text = Array.from(
+        { length: 1 + Math.floor(next() * 12) },
+        () => pieces[Math.floor(next() * pieces.length)],
+      ).join('');
+      expect(normalizeText(text), JSON.stringify(text)).toBe(plainly(text));
+    }
   });
 });
 

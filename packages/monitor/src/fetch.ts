@@ -4,6 +4,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TextDecoder } from 'node:util';
 import { isForbiddenAddress } from './addresses.ts';
+import type { RawBody } from './decode.ts';
 import { checkMonitorUrl, hasUnsafeCharacter } from './url.ts';
 
 export const MONITOR_USER_AGENT = 'PAC-Hub-Monitor/1.0 (+school website watch)';
@@ -45,12 +46,21 @@ export interface SafeFetchOptions {
   lastModified?: string;
   /** Connections kept between checks (the monitor runner's); without it each fetch connects anew. */
   connections?: ConnectionPool;
+  /**
+   * 'bytes': the body is not decoded here but handed over as `raw`, its bytes in a buffer of its own
+   * with the charset to read them in, for the page reader's thread to decode (reader.ts). Default
+   * 'text': decoded into `body`.
+   */
+  bodyAs?: 'text' | 'bytes';
 }
 
 export interface FetchResult {
   status: number;
   notModified: boolean;
+  /** The page's text; '' when it was read as bytes (then see `raw`), after a 304, or for an empty page. */
   body: string;
+  /** The undecoded body, with bodyAs 'bytes' and a 2xx answer. */
+  raw?: RawBody;
   etag?: string;
   lastModified?: string;
   finalUrl: string;
@@ -146,7 +156,10 @@ class BodyText {
   /** Decodes the chunks after the first: only the start of a body may carry a byte-order mark to drop. */
   private rest: TextDecoder | null = null;
 
-  constructor(private readonly decoder: TextDecoder) {
+  private readonly decoder: TextDecoder;
+
+  constructor(decoder: TextDecoder) {
+    this.decoder = decoder;
     this.utf8 = decoder.encoding === 'utf-8';
   }
 
@@ -195,7 +208,30 @@ interface Hop {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: string;
+  raw?: RawBody;
   truncated: boolean;
+}
+
+/** Collects a body's chunks as they come in, into one buffer of its own at the end. */
+class BodyBytes {
+  private readonly chunks: Uint8Array[] = [];
+  private length = 0;
+
+  push(bytes: Uint8Array): void {
+    this.chunks.push(bytes);
+    this.length += bytes.byteLength;
+  }
+
+  /** The body in a new buffer: a chunk may be a view into a larger one, which cannot be transferred alone. */
+  end(): Uint8Array {
+    const all = new Uint8Array(this.length);
+    let at = 0;
+    for (const chunk of this.chunks) {
+      all.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return all;
+  }
 }
 
 function importUndici() {
@@ -251,7 +287,8 @@ async function fetchOnce(url: URL, opts: SafeFetchOptions, signal: AbortSignal, 
     }
 
     const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-    const text = new BodyText(decoderFor(contentType));
+    const decoder = decoderFor(contentType);
+    const text = opts.bodyAs === 'bytes' ? new BodyBytes() : new BodyText(decoder);
     let received = 0;
     let truncated = false;
     for await (const chunk of response.body) {
@@ -271,6 +308,15 @@ async function fetchOnce(url: URL, opts: SafeFetchOptions, signal: AbortSignal, 
       }
       received += bytes.byteLength;
       text.push(bytes);
+    }
+    if (text instanceof BodyBytes) {
+      return {
+        status,
+        headers: response.headers,
+        body: '',
+        raw: { bytes: text.end(), encoding: decoder.encoding },
+        truncated,
+      };
     }
     // A truncated body may end inside a multi-byte character: that partial character is left out.
     return { status, headers: response.headers, body: text.end(!truncated), truncated };
@@ -372,6 +418,7 @@ export async function safeFetch(url: URL, opts: SafeFetchOptions): Promise<Fetch
         status: hop.status,
         notModified: false,
         body: hop.body,
+        ...(hop.raw === undefined ? {} : { raw: hop.raw }),
         finalUrl: current.href,
         truncated: hop.truncated,
         ...meta,
@@ -402,7 +449,11 @@ type UndiciAgent = Agent;
 export class ConnectionPool {
   private readonly agents = new Map<string, UndiciAgent>();
 
-  constructor(private readonly maxAgents = 32) {}
+  private readonly maxAgents: number;
+
+  constructor(maxAgents = 32) {
+    this.maxAgents = maxAgents;
+  }
 
   get size(): number {
     return this.agents.size;
@@ -439,7 +490,11 @@ export class ConnectionPool {
 export class HostSpacer {
   private readonly next = new Map<string, number>();
 
-  constructor(readonly minGapMs = 1000) {}
+  readonly minGapMs: number;
+
+  constructor(minGapMs = 1000) {
+    this.minGapMs = minGapMs;
+  }
 
   async wait(host: string): Promise<void> {
     const now = Date.now();

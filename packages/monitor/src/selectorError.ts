@@ -4,10 +4,9 @@
  */
 export class InvalidSelectorError extends Error {
   override readonly name = 'InvalidSelectorError';
-  constructor(
-    readonly selector: string,
-    cause: unknown,
-  ) {
+  readonly selector: string;
+  constructor(selector: string, cause: unknown) {
     super(`Invalid CSS selector: ${selector}`, { cause });
+    this.selector = selector;
   }
 }

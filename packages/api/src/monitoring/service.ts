@@ -218,7 +218,7 @@ function recordCheck(
       contentHash: hash,
       // Unchanged content is not stored again: the snapshot that holds this hash's text stands for it.
       rawContent: outcome.kind === 'unchanged' ? null : outcome.text,
-      excerpt: notModified ? (last?.excerpt ?? null) : outcome.excerpt,
+      excerpt: 'excerpt' in outcome ? outcome.excerpt : (last?.excerpt ?? null),
       errorMessage: null,
       elementsFound: outcome.elementsFound ?? last?.elementsFound ?? 0,
       durationMs: outcome.durationMs,
@@ -285,7 +285,8 @@ export async function runCheck(
     },
     {
       hash: monitor.lastContentHash,
-      text: last ? (s.text.get({ snapshotId: last.id })?.rawContent ?? null) : null,
+      // Read only if the page changed (for the diff): most checks find the same text, or a 304.
+      text: last ? () => s.text.get({ snapshotId: last.id })?.rawContent ?? '' : null,
       etag: monitor.etag ?? undefined,
       lastModified: monitor.lastModified ?? undefined,
       recentHashes: recent.flatMap((v) => (v.contentHash ? [v.contentHash] : [])),
