@@ -86,10 +86,10 @@ const common = {
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'warning',
-  metafile: true,
 };
 const result = await build({
   ...common,
+  metafile: true,
   entryPoints: [here('./src/main.ts')],
   outdir: dist,
   entryNames: 'server',
@@ -112,6 +112,7 @@ if (!readerOutput?.endsWith('dist/server.js'))
 // the thread, so the server's main thread never holds them.
 const readerResult = await build({
   ...common,
+  metafile: true,
   entryPoints: [here('../../packages/monitor/src/readPage.worker.ts')],
   outfile: here(`./dist/${pageReaderFile}`),
 });
