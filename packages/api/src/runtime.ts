@@ -5,7 +5,8 @@ import type { Logger } from './log';
 import { MailRuntime } from './email/mailRuntime';
 import { MonitorRunner } from './lib/monitorRunner';
 import { PasswordHasher } from './lib/passwords';
-import { SlidingWindowLimiter } from './lib/rateLimit';
+import { mailbox } from './lib/mailbox';
+import { limitKey, SlidingWindowLimiter } from './lib/rateLimit';
 
 const minuteMs = 60 * 1000;
 
@@ -19,9 +20,9 @@ export const confirmationMailsPerHour = 5;
 export interface Limits {
   loginThrottle: LoginThrottle;
   passwords: PasswordHasher;
-  /** Signups per client address over 10 minutes (SIGNUP_RATE_LIMIT). */
+  /** Signups per client address (an IPv6 client: its /64) over 10 minutes (SIGNUP_RATE_LIMIT). */
   signups: SlidingWindowLimiter;
-  /** Signup confirmation emails per recipient address over an hour. */
+  /** Signup confirmation emails per recipient mailbox (case and +tag dropped) over an hour. */
   confirmationMail: SlidingWindowLimiter;
 }
 
@@ -73,8 +74,8 @@ export function createRuntime(db: Db, config: ApiConfig, options: { logger: Logg
     limits: {
       loginThrottle: new LoginThrottle(config.loginMaxFailures, epochMs),
       passwords: new PasswordHasher(),
-      signups: new SlidingWindowLimiter(config.signupRateLimit, 10 * minuteMs, epochMs),
-      confirmationMail: new SlidingWindowLimiter(confirmationMailsPerHour, 60 * minuteMs, epochMs),
+      signups: new SlidingWindowLimiter(config.signupRateLimit, 10 * minuteMs, epochMs, limitKey),
+      confirmationMail: new SlidingWindowLimiter(confirmationMailsPerHour, 60 * minuteMs, epochMs, mailbox),
     },
     logger,
     now,

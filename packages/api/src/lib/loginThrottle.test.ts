@@ -43,6 +43,15 @@ describe('LoginThrottle', () => {
     expect(throttle.begin('user0@example.org', '203.0.113.10').allowed).toBe(true);
   });
 
+  it('limits an IPv6 client by its /64: rotating addresses inside it share one address limit', () => {
+    const throttle = new LoginThrottle(2);
+    const results = Array.from({ length: 2 * addressFactor + 3 }, (_, i) =>
+      throttle.begin(`user${i}@example.org`, `2001:db8:0:1:${(i + 1).toString(16)}::${i + 7}`),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(2 * addressFactor);
+    expect(throttle.begin('user0@example.org', '2001:db8:0:2::1').allowed).toBe(true);
+  });
+
   it('a refusal by address does not use up the account', () => {
     const throttle = new LoginThrottle(1);
     for (let i = 0; i < addressFactor; i += 1) throttle.begin(`x${i}@example.org`, '203.0.113.1');

@@ -1,7 +1,7 @@
-import { SlidingWindowLimiter, type Ticket } from './rateLimit';
+import { limitKey, SlidingWindowLimiter, type Ticket } from './rateLimit';
 
 const windowMs = 15 * 60 * 1000;
-/** One address may fail this many times as often as one account. */
+/** One address (an IPv6 client: its /64, see limitKey) may fail this many times as often as one account. */
 export const addressFactor = 4;
 
 export type LoginAttempt =
@@ -28,7 +28,7 @@ export class LoginThrottle {
 
   constructor(maxFailures: number, now: () => number = Date.now) {
     this.accounts = new SlidingWindowLimiter(maxFailures, windowMs, now);
-    this.addresses = new SlidingWindowLimiter(maxFailures * addressFactor, windowMs, now);
+    this.addresses = new SlidingWindowLimiter(maxFailures * addressFactor, windowMs, now, limitKey);
   }
 
   /** Starts one attempt for this account from this address, or refuses it without a check. */

@@ -4,7 +4,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser } from '../context';
 import { currentSender } from '../email/service';
-import { assertOwnerOrAdmin, isOrganizer, managesSheet } from '../lib/access';
+import { assertOwnerOrAdmin, isAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { userExists, userMessages, verifiedUserIdByEmail } from '../lib/accounts';
 import { type Refusal, refuse } from '../lib/errors';
 import { slotSheetOwner } from '../lib/sheetAccess';
@@ -33,7 +33,7 @@ export function signupsClosed(slot: { startTime: Date | null; eventDate: Date },
 // A type, not an interface: prepared statements take it as a record of named parameters.
 type SignupRow = {
   slotId: number;
-  /** Admins may still add volunteers to a slot that has started (API.md). */
+  /** Whoever runs the sheet (its organizer, an admin) may still add volunteers to a slot that has started. */
   allowClosed: boolean;
   /**
    * Whose signup it is (see signupOwner), asked only once the signup is going in: a refused
@@ -197,8 +197,9 @@ export function signupOwner(
  * commit it shares with other signups of the same moment), and the count is raised by a guarded
  * UPDATE, so concurrent signups can never overfill a slot. It answers once that commit is on
  * disk; a signup the slot refuses outright (full, closed) is answered at once. Each client address
- * may make SIGNUP_RATE_LIMIT signups in 10 minutes (admins exempt), and each email address receives
- * at most a few confirmations an hour, so that the form cannot be used to flood anyone's mailbox.
+ * (an IPv6 client: its /64) may make SIGNUP_RATE_LIMIT signups in 10 minutes, those an organizer
+ * enters for other people included (only admins are exempt), and each mailbox receives at most a
+ * few confirmations an hour, so that the form cannot be used to flood anyone's mailbox.
  * `confirmationEmail` says whether a confirmation is on its way (the page promises one only then).
  * On a full slot, `waitlist: true` makes the signup `waitlisted` instead of refused.
  */
@@ -207,12 +208,12 @@ export async function signUp(
   input: z.output<typeof volunteerSignupSchema>,
 ): Promise<Volunteer & { confirmationEmail: boolean }> {
   const { db, runtime } = ctx;
-  // Whoever runs the sheet may add volunteers to a slot that has started, without the per-address limit.
-  const admin = isOrganizer(ctx.user) && managesSheet(ctx.user, slotSheetOwner(db, input.slotId).ownerId);
+  // Whoever runs the sheet may add volunteers to a slot that has started.
+  const runsSheet = isOrganizer(ctx.user) && managesSheet(ctx.user, slotSheetOwner(db, input.slotId).ownerId);
   const owner = signupOwner(ctx, ctx.user, input);
   const row: SignupRow = {
     slotId: input.slotId,
-    allowClosed: admin,
+    allowClosed: runsSheet,
     owner,
     name: input.name,
     email: input.email,
@@ -224,7 +225,9 @@ export async function signUp(
   };
   const steps = runtime.state(signupStatements, prepareSignup);
   steps.refuseEarly(row);
-  const taken = !admin && ctx.clientAddress !== null ? runtime.limits.signups.take(ctx.clientAddress) : null;
+  // Only admins skip the per-address limit: an organizer's signups for other people count (API.md).
+  const taken =
+    !isAdmin(ctx.user) && ctx.clientAddress !== null ? runtime.limits.signups.take(ctx.clientAddress) : null;
   if (taken && !taken.allowed)
     throw refuse('TOO_MANY_REQUESTS', volunteerMessages.tooManySignups, { reason: 'tooManySignups' });
   let volunteer: Volunteer;
