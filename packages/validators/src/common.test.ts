@@ -73,6 +73,27 @@ describe('personName', () => {
     expect(issuesOf(schema, name)).toEqual([{ path: '', message: 'Please enter a valid name' }]);
   });
 
+  // API.md "Mail that cannot be turned against anyone": a name is put into mails the school sends,
+  // where a mail program turns 'www.…' into a link as readily as 'https://…'.
+  it.each([
+    'Win at www.evil-pills.example',
+    'WWW.x.y',
+    'www.evil.example',
+    'Prize: Www.Claim-Now.example',
+    'Erin (www.evil.example)',
+    'Erin-www.evil.example',
+    '李小龙 www.evil.example',
+  ])('refuses %j, a word beginning www., with the SPEC-style message', (name) => {
+    expect(issuesOf(schema, name)).toEqual([{ path: '', message: 'Please enter a valid name' }]);
+  });
+
+  it.each(['Awwww.', 'Bob Www', 'Bob Www Smith', "Anne-Marie O'Neil", 'Zoë Ñúñez', '王小明', 'ਗੁਰਪ੍ਰੀਤ', 'J. Dubya Jr.'])(
+    'accepts %j: no word in it begins with www.',
+    (name) => {
+      expect(issuesOf(schema, name)).toEqual([]);
+    },
+  );
+
   it('still says the name is required when it is empty', () => {
     expect(issuesOf(schema, '  ')).toEqual([{ path: '', message: 'Name is required' }]);
   });

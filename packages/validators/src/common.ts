@@ -26,14 +26,18 @@ export function requiredText(message: string, max = 200) {
 // make a name read differently from what it holds.
 const nameForbidden = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
 
+// A web address: a scheme's '://', or a word beginning 'www.' in any case (mail programs make
+// both a link). 'www.' inside a word ('Awwww.') is not one: no letter, mark or digit before it.
+const webAddress = /:\/\/|(?<![\p{L}\p{M}\p{N}])www\./iu;
+
 /**
  * A person's name (account, volunteer, organizer): required text that is only a name. Control or
- * bidi-override characters or a web address ('://') are refused, so that a name cannot carry a
- * phishing link or hidden text into the emails the school sends.
+ * bidi-override characters or a web address ('://', or a word beginning 'www.') are refused, so
+ * that a name cannot carry a phishing link or hidden text into the emails the school sends.
  */
 export function personName(requiredMessage: string, max = 100) {
   return requiredText(requiredMessage, max).refine(
-    (v) => !nameForbidden.test(v) && !v.includes('://'),
+    (v) => !nameForbidden.test(v) && !webAddress.test(v),
     messages.nameInvalid,
   );
 }
