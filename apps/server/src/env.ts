@@ -114,6 +114,7 @@ const schema = z.object({
   NOTIFY_WEBHOOK_URL: url.optional(),
   TRUST_PROXY: trustProxy,
   SIGNUP_RATE_LIMIT: int(100, 1, 1000000),
+  MAIL_PER_ADDRESS_PER_DAY: int(20, 1, 100000),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   SCHOOL_TIMEZONE: z
     .string()

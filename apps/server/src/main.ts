@@ -69,6 +69,7 @@ export async function startServer(
     sessionIdleDays: env.SESSION_IDLE_DAYS,
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     signupRateLimit: env.SIGNUP_RATE_LIMIT,
+    mailPerAddressPerDay: env.MAIL_PER_ADDRESS_PER_DAY,
     uploadDir: env.uploadDir,
     publicBaseUrl: env.publicBaseUrl ?? `http://localhost:${env.PORT === 0 ? 3000 : env.PORT}`,
     schoolName: env.SCHOOL_NAME,

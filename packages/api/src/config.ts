@@ -6,6 +6,8 @@ export interface ApiConfig {
   loginMaxFailures: number;
   /** Signups one client address may make in 10 minutes (admins exempt). */
   signupRateLimit: number;
+  /** Emails one mailbox may be sent in a school day, whatever sends them (MAIL_PER_ADDRESS_PER_DAY). */
+  mailPerAddressPerDay: number;
   /** Hero images and the logo live here, under server-chosen names. */
   uploadDir: string;
   /** Absolute root for links in emails and image URLs sent to Instagram. */

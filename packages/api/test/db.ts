@@ -20,6 +20,7 @@ export const testConfig: ApiConfig = {
   sessionIdleDays: 30,
   loginMaxFailures: 5,
   signupRateLimit: 100,
+  mailPerAddressPerDay: 20,
   uploadDir: join(tmpdir(), 'pac-api-uploads-unused'),
   publicBaseUrl: 'http://localhost:3000',
   schoolName: 'Test School PAC',

@@ -30,9 +30,10 @@ describe('pages opened from email links', () => {
     expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeDefined();
   });
 
-  it("offer 'Stop reminder emails' for an unsubscribe link", () => {
+  it("offer 'Stop reminder emails' for an unsubscribe link once it has asked whether they are on", async () => {
     renderAt('/unsubscribe/4?token=abcdefghijklmnop');
-    expect(screen.getByRole('button', { name: 'Stop reminder emails' })).toBeDefined();
+    expect(screen.getByLabelText('Loading')).toBeDefined();
+    expect(await screen.findByRole('button', { name: 'Stop reminder emails' })).toBeDefined();
   });
 
   it.each(['/verify-email', '/reset-password', '/reset-password?token=short'])(

@@ -2,6 +2,15 @@ import { type MailMessage, testEmail } from '@pac/notify';
 import type { ServiceContext } from '../context';
 import { refuse } from '../lib/errors';
 import { getSetting } from '../settings/service';
+import { commitTogether } from '../lib/sharedCommits';
+import {
+  type MailKind,
+  type MailRefusal,
+  type MailReservation,
+  recordSent,
+  type Reserved,
+  reserveMail,
+} from './budget';
 import { MailNotConfiguredError, type Sender } from './mailRuntime';
 
 /**
@@ -35,11 +44,40 @@ export function assertMailConfigured(ctx: Pick<ServiceContext, 'config' | 'runti
   if (!currentSender(ctx)) throw notConfigured();
 }
 
-/** Sends one message from the current sender. */
-export async function sendMail(ctx: Pick<ServiceContext, 'config' | 'runtime'>, message: MailMessage): Promise<void> {
+/** What became of a message handed to sendMail. */
+export type MailOutcome = 'sent' | MailRefusal;
+
+/**
+ * Sends one message from the current sender: the one way any email of the product leaves the
+ * server, so every one passes the limits here (API.md, "Mail that cannot be turned against
+ * anyone"). Its mailbox gets at most MAIL_PER_ADDRESS_PER_DAY emails a school day, whatever sends
+ * them (a `requested` link always goes, and counts); a `reminder` never reaches a mailbox that
+ * unsubscribed. A message held back is not an error: it answers why, and the log says so (without
+ * the address). `reservation` is one the caller took with reserveMail for this address.
+ */
+export async function sendMail(
+  ctx: Pick<ServiceContext, 'config' | 'runtime'>,
+  // One address per message: the limits are per mailbox.
+  message: MailMessage & { to: string },
+  options: { kind: MailKind; reservation?: MailReservation },
+): Promise<MailOutcome> {
   const sender = currentSender(ctx);
   if (!sender) throw new MailNotConfiguredError();
+  const reserved: Reserved = options.reservation
+    ? { ok: true, ...options.reservation }
+    : reserveMail(ctx, message.to, options.kind);
+  if (!reserved.ok) {
+    ctx.runtime.logger.warn(
+      { kind: options.kind, reason: reserved.reason },
+      reserved.reason === 'suppressed'
+        ? 'Mail not sent: the address asked for no more reminders'
+        : 'Mail not sent: the address has had its emails for today (MAIL_PER_ADDRESS_PER_DAY)',
+    );
+    return reserved.reason;
+  }
   await ctx.runtime.mail.send(sender, message);
+  await commitTogether(ctx, () => recordSent(ctx.runtime.db, reserved), 'deferred');
+  return 'sent';
 }
 
 /** The Email Settings tab's summary. Never includes a password. */
@@ -62,10 +100,12 @@ export async function sendTestEmail(ctx: ServiceContext) {
   if (!recipient) throw notConfigured();
   const { schoolName, timeZone } = ctx.config;
   try {
-    await sendMail(ctx, {
-      to: recipient,
-      ...testEmail({ schoolName, recipient, sentAt: ctx.runtime.now(), timeZone }),
-    });
+    await sendMail(
+      ctx,
+      { to: recipient, ...testEmail({ schoolName, recipient, sentAt: ctx.runtime.now(), timeZone }) },
+      // The admin asked for it, to their own address.
+      { kind: 'requested' },
+    );
   } catch (error) {
     if (error instanceof MailNotConfiguredError) throw notConfigured(error);
     // The mail server's answer is the useful part for the admin; it never contains the password.

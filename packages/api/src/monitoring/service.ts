@@ -326,15 +326,20 @@ function notifyAdminOfFailure(ctx: ServiceContext, monitor: Monitor, message: st
   if (!to) return;
   ctx.runtime.mail.inBackground(
     'Monitor failure email',
-    () =>
-      sendMail(ctx, {
-        to,
-        subject: `[${config.schoolName}] Website check failing: ${monitor.name}`,
-        text:
-          `The website check "${monitor.name}" (${monitor.url}) has failed ${config.monitor.errorThreshold} times in a row ` +
-          `and is now marked as error.\n\nLast error: ${message}\n\nIt will keep trying on its schedule and recover by itself ` +
-          `once the page can be read again.\n\n${config.publicBaseUrl}/monitoring\n`,
-      }),
+    async () => {
+      await sendMail(
+        ctx,
+        {
+          to,
+          subject: `[${config.schoolName}] Website check failing: ${monitor.name}`,
+          text:
+            `The website check "${monitor.name}" (${monitor.url}) has failed ${config.monitor.errorThreshold} times in a row ` +
+            `and is now marked as error.\n\nLast error: ${message}\n\nIt will keep trying on its schedule and recover by itself ` +
+            `once the page can be read again.\n\n${config.publicBaseUrl}/monitoring\n`,
+        },
+        { kind: 'notice' },
+      );
+    },
     ctx,
     { monitorId: monitor.id },
   );

@@ -184,10 +184,12 @@ export function channelDelivery(ctx: ServiceContext): Deliver {
       case 'email': {
         const to = adminRecipient(ctx);
         if (!to) throw new MailNotConfiguredError();
-        await sendMail(ctx, {
-          to,
-          ...changeNotification({ ...post, severity: change.severity, diffExcerpt: change.diffContent }),
-        });
+        // Held back past the admin's daily budget (logged there), which is not worth retrying.
+        await sendMail(
+          ctx,
+          { to, ...changeNotification({ ...post, severity: change.severity, diffExcerpt: change.diffContent }) },
+          { kind: 'notice' },
+        );
         return;
       }
       case 'webhook': {

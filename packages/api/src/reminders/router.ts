@@ -2,7 +2,7 @@ import { reminderPendingSchema, reminderSendSchema, volunteerLinkSchema } from '
 import type { TRPCRouterRecord } from '@trpc/server';
 import { sheetOwnerScope } from '../lib/access';
 import { organizerProcedure, publicProcedure } from '../trpc';
-import { pendingReminders, sendSheetReminders, unsubscribe } from './service';
+import { pendingReminders, reminderEmailStatus, resubscribe, sendSheetReminders, unsubscribe } from './service';
 
 export const remindersRouter = {
   /** An organizer's own sheets; every sheet for an administrator. */
@@ -15,4 +15,10 @@ export const remindersRouter = {
 
   /** The link in every reminder: stops reminder emails to this volunteer's address. */
   unsubscribe: publicProcedure.input(volunteerLinkSchema).mutation(({ ctx, input }) => unsubscribe(ctx, input)),
+
+  /** The same link's page: whether reminders reach that address now. */
+  emailStatus: publicProcedure.input(volunteerLinkSchema).query(({ ctx, input }) => reminderEmailStatus(ctx, input)),
+
+  /** The same link, the other way: reminders reach that address again (only from this mailed link). */
+  resubscribe: publicProcedure.input(volunteerLinkSchema).mutation(({ ctx, input }) => resubscribe(ctx, input)),
 } satisfies TRPCRouterRecord;

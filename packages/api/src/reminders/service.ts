@@ -13,7 +13,8 @@ import type { reminderSendSchema } from '@pac/validators';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { logFor, type ServiceContext, type UserContext } from '../context';
-import { assertMailConfigured } from '../email/service';
+import { isSuppressed, liftSuppression, suppress } from '../email/budget';
+import { assertMailConfigured, type MailOutcome } from '../email/service';
 import { assertManagesSheet } from '../lib/access';
 import { assertValidLink } from '../lib/links';
 import { sameDay, wallTime } from '../lib/schoolTime';
@@ -42,13 +43,37 @@ export type ReminderRecipient = SignupWithEvent;
 
 /**
  * Consenting confirmed volunteers (the waitlist gets no reminders) in slots starting after `from`
- * and at most at `to`; of one sheet, or of one owner's sheets.
+ * and at most at `to`; of one sheet, or of one owner's sheets. An address that unsubscribed is
+ * none of them, whatever its signups say (email/budget.ts: the suppression list).
  */
 function recipientsBetween(
   db: Db,
   from: Date,
   to: Date,
   only: { sheetId?: number; ownerId?: number } = {},
+): ReminderRecipient[] {
+  return notSuppressed(db, consentingBetween(db, from, to, only), (r) => r.volunteer.email);
+}
+
+/** The items whose address is not on the suppression list (each mailbox looked up once). */
+function notSuppressed<T>(db: Db, items: T[], email: (item: T) => string): T[] {
+  const suppressed = new Map<string, boolean>();
+  return items.filter((item) => {
+    const address = email(item);
+    let stopped = suppressed.get(address);
+    if (stopped === undefined) {
+      stopped = isSuppressed(db, address);
+      suppressed.set(address, stopped);
+    }
+    return !stopped;
+  });
+}
+
+function consentingBetween(
+  db: Db,
+  from: Date,
+  to: Date,
+  only: { sheetId?: number; ownerId?: number },
 ): ReminderRecipient[] {
   return signupsWithEvent(db)
     .where(
@@ -163,17 +188,21 @@ export function pendingReminders(
   const consenting =
     slotIds.length === 0
       ? []
-      : db
-          .select({ id: volunteers.id, slotId: volunteers.slotId, name: volunteers.name, email: volunteers.email })
-          .from(volunteers)
-          .where(
-            and(
-              inArray(volunteers.slotId, slotIds),
-              eq(volunteers.emailConsent, true),
-              eq(volunteers.status, 'confirmed'),
-            ),
-          )
-          .all();
+      : notSuppressed(
+          db,
+          db
+            .select({ id: volunteers.id, slotId: volunteers.slotId, name: volunteers.name, email: volunteers.email })
+            .from(volunteers)
+            .where(
+              and(
+                inArray(volunteers.slotId, slotIds),
+                eq(volunteers.emailConsent, true),
+                eq(volunteers.status, 'confirmed'),
+              ),
+            )
+            .all(),
+          (v) => v.email,
+        );
   const sheets = new Map<number, PendingSheet>();
   for (const { slot, sheet } of slots) {
     let entry = sheets.get(sheet.id);
@@ -274,24 +303,26 @@ export function releaseDelivery(db: Db, volunteerId: number, type: ReminderType)
 /**
  * Sends one reminder unless this volunteer already had this type: the delivery is claimed first
  * (atomically), and given back if the mail fails, so it is neither lost nor sent twice. A mail
- * that went out is recorded against its sheet at `now` (see recordReminderSent). Returns whether
- * a mail went out.
+ * that went out is recorded against its sheet at `now` (see recordReminderSent). One that the
+ * mail limits held back (the address's emails for the day are spent, or it unsubscribed) keeps
+ * its claim: it is not tried again. Returns what became of it ('skipped': had it already).
  */
 export async function sendReminderOnce(
   ctx: ServiceContext,
   r: ReminderRecipient,
   type: ReminderType,
   now: Date,
-): Promise<boolean> {
-  if (!claimDelivery(ctx.db, r.volunteer.id, type)) return false;
+): Promise<MailOutcome | 'skipped'> {
+  if (!claimDelivery(ctx.db, r.volunteer.id, type)) return 'skipped';
+  let outcome: MailOutcome;
   try {
-    await sendReminderEmail(ctx, r, type, now);
+    outcome = await sendReminderEmail(ctx, r, type, now);
   } catch (error) {
     releaseDelivery(ctx.db, r.volunteer.id, type);
     throw error;
   }
-  recordReminderSent(ctx.db, r.sheet.id, type, now);
-  return true;
+  if (outcome === 'sent') recordReminderSent(ctx.db, r.sheet.id, type, now);
+  return outcome;
 }
 
 /**
@@ -303,12 +334,15 @@ async function sendEach(
   due: (ReminderRecipient & { type: ReminderType })[],
   now: Date,
   failureLabel: string,
-): Promise<{ sent: number; failed: number }> {
+): Promise<{ sent: number; failed: number; heldBack: number }> {
   let sent = 0;
   let failed = 0;
+  let heldBack = 0;
   for (const reminder of due) {
     try {
-      if (await sendReminderOnce(ctx, reminder, reminder.type, now)) sent += 1;
+      const outcome = await sendReminderOnce(ctx, reminder, reminder.type, now);
+      if (outcome === 'sent') sent += 1;
+      else if (outcome !== 'skipped') heldBack += 1;
     } catch (error) {
       failed += 1;
       logFor(ctx).error(
@@ -322,7 +356,7 @@ async function sendEach(
       );
     }
   }
-  return { sent, failed };
+  return { sent, failed, heldBack };
 }
 
 const labels = { week: 'week', day: 'day', hour: 'day-of' } as const;
@@ -337,12 +371,15 @@ export async function sendSheetReminders(ctx: UserContext, input: z.output<typeo
   assertMailConfigured(ctx);
   const now = ctx.runtime.now();
   const due = sheetRecipients(ctx.db, sheet.id, now).map((r) => ({ ...r, type: input.reminderType }));
-  const { sent, failed } = await sendEach(ctx, due, now, 'Reminder failed');
+  const { sent, failed, heldBack } = await sendEach(ctx, due, now, 'Reminder failed');
   const label = labels[input.reminderType];
   const message =
     `Sent ${sent} ${label} reminder${sent === 1 ? '' : 's'} for ${sheet.title}` +
-    (failed > 0 ? `; ${failed} could not be sent` : '');
-  return { message, sent, failed };
+    (failed > 0 ? `; ${failed} could not be sent` : '') +
+    (heldBack > 0
+      ? `; ${heldBack} held back (${heldBack === 1 ? 'that address has' : 'those addresses have'} had ${ctx.config.mailPerAddressPerDay} emails today)`
+      : '');
+  return { message, sent, failed, heldBack };
 }
 
 /**
@@ -358,6 +395,32 @@ export async function sendDueReminders(ctx: ServiceContext, now = ctx.runtime.no
 export function unsubscribe(ctx: ServiceContext, link: { id: number; token: string }) {
   assertValidLink(ctx, 'unsubscribe', link.id, link.token);
   const volunteer = getVolunteer(ctx.db, link.id);
-  withdrawEmailConsent(ctx.db, volunteer.email);
+  // By address: the suppression list holds against later edits and signups; the signups say so too.
+  ctx.db.transaction((tx) => {
+    suppress(tx, volunteer.email);
+    withdrawEmailConsent(tx, volunteer.email);
+  });
   return { message: 'You will not receive any more reminder emails', email: volunteer.email };
+}
+
+/** Whether reminders reach the address of a signup, for its reminder-emails page (the same link). */
+export function reminderEmailStatus(ctx: ServiceContext, link: { id: number; token: string }) {
+  assertValidLink(ctx, 'unsubscribe', link.id, link.token);
+  const volunteer = getVolunteer(ctx.db, link.id);
+  return { email: volunteer.email, stopped: isSuppressed(ctx.db, volunteer.email) };
+}
+
+/**
+ * Turns reminders back on for the address of a signup: only from the link mailed to that address
+ * (the one in every reminder and confirmation), never by an edit or a later signup. The address
+ * leaves the suppression list, and this signup gets reminders again.
+ */
+export function resubscribe(ctx: ServiceContext, link: { id: number; token: string }) {
+  assertValidLink(ctx, 'unsubscribe', link.id, link.token);
+  const volunteer = getVolunteer(ctx.db, link.id);
+  ctx.db.transaction((tx) => {
+    liftSuppression(tx, volunteer.email);
+    tx.update(volunteers).set({ emailConsent: true }).where(eq(volunteers.id, volunteer.id)).run();
+  });
+  return { message: 'Reminder emails are back on', email: volunteer.email };
 }

@@ -1,7 +1,8 @@
 import type { ReminderType } from '@pac/db';
 import { reminder, signupConfirmation } from '@pac/notify';
 import type { ServiceContext } from '../context';
-import { sendMail } from '../email/service';
+import type { MailReservation } from '../email/budget';
+import { type MailOutcome, sendMail } from '../email/service';
 import { emailDetails, type SignupWithEvent, signupIcs, unsubscribeHeaders, volunteerLinks } from '../lib/signupEmail';
 import { sendWaitlistConfirmation } from '../waitlist/mail';
 
@@ -20,20 +21,32 @@ export async function sendSignupConfirmation(
   ctx: ServiceContext,
   r: SignupWithEvent,
   waitlistPosition: number | null = null,
+  reservation?: MailReservation,
+  /** The address had unsubscribed, so this signup gets no reminders: the mail says how to turn them back on. */
+  options: { remindersStopped?: boolean } = {},
 ): Promise<void> {
-  if (r.volunteer.status === 'waitlisted') return sendWaitlistConfirmation(ctx, r, waitlistPosition);
+  if (r.volunteer.status === 'waitlisted') return sendWaitlistConfirmation(ctx, r, waitlistPosition, reservation);
   const { config } = ctx;
   const links = volunteerLinks(ctx, r.volunteer, r.sheet);
   const unsubscribeUrl = r.volunteer.emailConsent ? links.unsubscribeUrl : null;
   const headers = r.volunteer.emailConsent ? unsubscribeHeaders(links) : {};
-  const content = signupConfirmation({ ...emailDetails(config, r, links), cancelUrl: links.manageUrl, unsubscribeUrl });
-  await sendMail(ctx, {
-    to: r.volunteer.email,
-    replyTo: r.sheet.organizerEmail,
-    ...content,
-    icalEvent: signupIcs(config, r, links),
-    headers,
+  const content = signupConfirmation({
+    ...emailDetails(config, r, links),
+    cancelUrl: links.manageUrl,
+    unsubscribeUrl,
+    remindersOnUrl: options.remindersStopped ? links.unsubscribeUrl : null,
   });
+  await sendMail(
+    ctx,
+    {
+      to: r.volunteer.email,
+      replyTo: r.sheet.organizerEmail,
+      ...content,
+      icalEvent: signupIcs(config, r, links),
+      headers,
+    },
+    { kind: 'notice', ...(reservation ? { reservation } : {}) },
+  );
 }
 
 /**
@@ -46,7 +59,7 @@ export async function sendReminderEmail(
   r: SignupWithEvent,
   type: ReminderType,
   now: Date,
-): Promise<void> {
+): Promise<MailOutcome> {
   const links = volunteerLinks(ctx, r.volunteer, r.sheet);
   const content = reminder({
     ...emailDetails(ctx.config, r, links),
@@ -55,10 +68,9 @@ export async function sendReminderEmail(
     unsubscribeUrl: links.unsubscribeUrl,
     cancelUrl: links.manageUrl,
   });
-  await sendMail(ctx, {
-    to: r.volunteer.email,
-    replyTo: r.sheet.organizerEmail,
-    ...content,
-    headers: unsubscribeHeaders(links),
-  });
+  return sendMail(
+    ctx,
+    { to: r.volunteer.email, replyTo: r.sheet.organizerEmail, ...content, headers: unsubscribeHeaders(links) },
+    { kind: 'reminder' },
+  );
 }

@@ -1,11 +1,12 @@
 import { type Executor, type Volunteer, volunteers, type VolunteerStatus, volunteerSlots } from '@pac/db';
 import type { mySignupMoveSchema, mySignupSchema, volunteerUpdateSchema } from '@pac/validators';
-import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
 import { currentSender } from '../email/service';
 import { refuse } from '../lib/errors';
 import { assertValidLink } from '../lib/links';
+import { mailbox } from '../lib/mailbox';
 import { manageTokenVolunteerId } from '../lib/manageLink';
 import { managesVolunteer } from '../lib/sheetAccess';
 import type { SignupWithEvent } from '../lib/signupEmail';
@@ -260,7 +261,22 @@ export function claimSignupsByEmail(db: Executor, userId: number, email: string)
     .run();
 }
 
-/** Stops reminder emails to every signup with this email address. */
+/** Stops reminder emails to every signup with this email address's mailbox (lib/mailbox.ts). */
 export function withdrawEmailConsent(db: Executor, email: string): void {
-  db.update(volunteers).set({ emailConsent: false }).where(eq(volunteers.email, email)).run();
+  const box = mailbox(email);
+  const at = box.lastIndexOf('@');
+  const like = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  // The same mailbox, with any case or +tag: its spellings are found by pattern, and mailbox() decides.
+  const candidates = db
+    .select({ id: volunteers.id, email: volunteers.email })
+    .from(volunteers)
+    .where(
+      or(
+        sql`lower(${volunteers.email}) = ${box}`,
+        sql`lower(${volunteers.email}) like ${`${like(box.slice(0, at))}+%${like(box.slice(at))}`} escape '\\'`,
+      ),
+    )
+    .all();
+  const ids = candidates.filter((v) => mailbox(v.email) === box).map((v) => v.id);
+  if (ids.length > 0) db.update(volunteers).set({ emailConsent: false }).where(inArray(volunteers.id, ids)).run();
 }

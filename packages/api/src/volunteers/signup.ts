@@ -3,6 +3,7 @@ import type { volunteerSignupSchema } from '@pac/validators';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser } from '../context';
+import { isSuppressed, reserveMail } from '../email/budget';
 import { currentSender } from '../email/service';
 import { assertOwnerOrAdmin, isAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { userExists, userMessages, verifiedUserIdByEmail } from '../lib/accounts';
@@ -211,6 +212,9 @@ export async function signUp(
   // Whoever runs the sheet may add volunteers to a slot that has started.
   const runsSheet = isOrganizer(ctx.user) && managesSheet(ctx.user, slotSheetOwner(db, input.slotId).ownerId);
   const owner = signupOwner(ctx, ctx.user, input);
+  // An address that unsubscribed gets no reminders whatever a later signup asks (API.md): only the
+  // link mailed to it turns them back on, which its confirmation offers.
+  const remindersStopped = input.emailConsent && isSuppressed(db, input.email);
   const row: SignupRow = {
     slotId: input.slotId,
     allowClosed: runsSheet,
@@ -219,7 +223,7 @@ export async function signUp(
     email: input.email,
     phone: input.phone,
     notes: input.notes ?? null,
-    emailConsent: input.emailConsent,
+    emailConsent: input.emailConsent && !remindersStopped,
     signupTime: runtime.now(),
     waitlist: input.waitlist === true,
   };
@@ -240,14 +244,21 @@ export async function signUp(
     throw error;
   }
   // The confirmation goes out after the answer: a slow or failing mail server never costs a signup.
-  const confirmationEmail =
-    currentSender(ctx) !== null && runtime.limits.confirmationMail.take(volunteer.email).allowed;
-  if (confirmationEmail) {
+  // It is promised only with one of the mailbox's emails for today reserved (email/budget.ts).
+  const reserved =
+    currentSender(ctx) !== null && runtime.limits.confirmationMail.take(volunteer.email).allowed
+      ? reserveMail(ctx, volunteer.email, 'notice')
+      : null;
+  const confirmationEmail = reserved?.ok === true;
+  if (reserved?.ok) {
     const signup = signupWithEvent(db, volunteer);
     const position = waitlistPosition(db, volunteer);
-    runtime.mail.inBackground('Signup confirmation', () => sendSignupConfirmation(ctx, signup, position), ctx, {
-      volunteerId: volunteer.id,
-    });
+    runtime.mail.inBackground(
+      'Signup confirmation',
+      () => sendSignupConfirmation(ctx, signup, position, reserved, { remindersStopped }),
+      ctx,
+      { volunteerId: volunteer.id },
+    );
   }
   return { ...volunteer, confirmationEmail };
 }

@@ -1,5 +1,6 @@
 import { type EmailContent, escapeHtml, formatWhen, type VolunteerEmailDetails } from '@pac/notify';
 import type { ServiceContext } from '../context';
+import type { MailReservation } from '../email/budget';
 import { sendMail } from '../email/service';
 import {
   emailDetails,
@@ -105,6 +106,7 @@ export async function sendWaitlistConfirmation(
   ctx: ServiceContext,
   r: SignupWithEvent,
   waitlistPosition: number | null,
+  reservation?: MailReservation,
 ): Promise<void> {
   const { config } = ctx;
   const links = volunteerLinks(ctx, r.volunteer, r.sheet);
@@ -123,7 +125,11 @@ export async function sendWaitlistConfirmation(
       label: 'Manage my signup',
     },
   });
-  await sendMail(ctx, { to: r.volunteer.email, replyTo: r.sheet.organizerEmail, ...content, headers });
+  await sendMail(
+    ctx,
+    { to: r.volunteer.email, replyTo: r.sheet.organizerEmail, ...content, headers },
+    { kind: 'notice', ...(reservation ? { reservation } : {}) },
+  );
 }
 
 /** Tells a waitlisted volunteer that a spot opened up and they are now signed up (once per promotion). */
@@ -145,11 +151,15 @@ export async function sendPromotionEmail(ctx: ServiceContext, r: SignupWithEvent
       },
     },
   );
-  await sendMail(ctx, {
-    to: r.volunteer.email,
-    replyTo: r.sheet.organizerEmail,
-    ...content,
-    icalEvent: signupIcs(config, r, links),
-    headers: r.volunteer.emailConsent ? unsubscribeHeaders(links) : {},
-  });
+  await sendMail(
+    ctx,
+    {
+      to: r.volunteer.email,
+      replyTo: r.sheet.organizerEmail,
+      ...content,
+      icalEvent: signupIcs(config, r, links),
+      headers: r.volunteer.emailConsent ? unsubscribeHeaders(links) : {},
+    },
+    { kind: 'notice' },
+  );
 }

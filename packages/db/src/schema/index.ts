@@ -3,3 +3,4 @@ export * from './sheets';
 export * from './settings';
 export * from './monitoring';
 export * from './reminders';
+export * from './mail';

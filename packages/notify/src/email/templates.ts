@@ -22,7 +22,15 @@ export type SignupConfirmationInput = VolunteerEmailDetails & {
   cancelUrl: string;
   /** Stops reminder emails; the link is left out when not given. */
   unsubscribeUrl?: string | null;
+  /**
+   * For an address that unsubscribed earlier: this signup gets no reminders either, and this link
+   * (mailed to the address, so only its owner can use it) turns them back on.
+   */
+  remindersOnUrl?: string | null;
 };
+
+const remindersStopped =
+  'You asked us earlier to stop reminder emails to this address, so none will come for this signup either.';
 
 export type ReminderType = 'week' | 'day' | 'hour';
 
@@ -249,16 +257,20 @@ export function signupConfirmation(input: SignupConfirmationInput): EmailContent
     '',
     ...cancelText(d.cancelUrl),
     '',
+    ...(d.remindersOnUrl ? [remindersStopped, `To get reminders again: ${d.remindersOnUrl}`, ''] : []),
     contactText(d),
     '',
     ...footerText(d.schoolName, d.unsubscribeUrl),
     '',
   ].join('\n');
+  const remindersOn = d.remindersOnUrl
+    ? html`<p>${remindersStopped} ${link(d.remindersOnUrl, 'Turn reminders back on')}</p>`
+    : null;
   const body = html`<h1 style="font-size:22px;margin:0 0 16px;">Thanks for volunteering!</h1>
     <p>Hi ${d.volunteerName},</p>
     <p>Thank you for volunteering with ${d.schoolName}! You're signed up for:</p>
     ${detailsTable(eventRows(d))} ${button(d.sheetUrl, 'View the signup sheet')} ${cancelHtml(d.cancelUrl)}
-    ${contactHtml(d)}`;
+    ${remindersOn} ${contactHtml(d)}`;
   return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, d.unsubscribeUrl) }) };
 }
 

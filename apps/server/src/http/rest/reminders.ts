@@ -14,4 +14,17 @@ export const reminderRoutes: RestRoute[] = [
     handle: (r) =>
       r.caller.reminders.unsubscribe(unvalidated({ id: r.params.id, token: r.query.get('token') ?? undefined })),
   },
+  {
+    method: 'GET',
+    path: '/api/reminders/unsubscribe/:id',
+    handle: (r) =>
+      r.caller.reminders.emailStatus(unvalidated({ id: r.params.id, token: r.query.get('token') ?? undefined })),
+  },
+  {
+    method: 'POST',
+    path: '/api/reminders/resubscribe/:id',
+    ignoreBody: true,
+    handle: (r) =>
+      r.caller.reminders.resubscribe(unvalidated({ id: r.params.id, token: r.query.get('token') ?? undefined })),
+  },
 ];
