@@ -228,7 +228,7 @@ export function createApp(options: AppOptions): RequestListener {
   };
 
   return (req: IncomingMessage, res: ServerResponse) => {
-    logRequest(req, res, (req.url ?? '/').split('?')[0] ?? '/');
+    logRequest(req, res);
     // Compression's bookkeeping only for a client that can take a compressed answer.
     if (/\b(?:gzip|br|deflate)\b/.test(req.headers['accept-encoding'] ?? ''))
       compress(req, res, () => handle(req, res));

@@ -59,7 +59,8 @@ export function myFeed(ctx: UserContext): { url: string } {
 
 /**
  * A new private feed URL for the signed-in account; the old one answers 404 from now on. The
- * version is the calendar's own column on the account row, so it is written here.
+ * version is the calendar's own column on the account row, so it is written here (and by a
+ * password reset, which retires the URL too: auth/service.ts resetPassword).
  */
 export function resetFeed(ctx: UserContext): { url: string } {
   const row = ctx.db

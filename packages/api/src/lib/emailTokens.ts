@@ -90,10 +90,20 @@ export function redeemEmailToken(
   return row.user;
 }
 
-/** Ends every outstanding link of this kind for the account (after a reset, the others must not work). */
-export function revokeEmailTokens(db: Executor, userId: number, purpose: AuthTokenPurpose): void {
+/**
+ * Ends every outstanding link of this kind for the account (after a reset, the others must not
+ * work), or of every kind when no purpose is given (after an email change: a link mailed to the
+ * old address must not work again should the account later change back to it).
+ */
+export function revokeEmailTokens(db: Executor, userId: number, purpose?: AuthTokenPurpose): void {
   db.update(authTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)))
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        purpose === undefined ? undefined : eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+      ),
+    )
     .run();
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { accountMessages, endSessionsOf, sendAccountLink } from '../auth/service';
 import type { SessionUser, UserContext } from '../context';
 import { emailTaken, getUser, toSessionUser, userMessages } from '../lib/accounts';
+import { revokeEmailTokens } from '../lib/emailTokens';
 import { refuse } from '../lib/errors';
 import { assertOwnerOrAdmin } from '../lib/access';
 import { type HistoryEntry, signupHistory } from '../volunteers/history';
@@ -46,8 +47,10 @@ export function getProfile(ctx: UserContext, userId: number): Profile {
 }
 
 /**
- * Changes name, email, phone or consent. A new email makes the account unverified and sends a
- * verification link to the new address.
+ * Changes name, email, phone or consent. A new email makes the account unverified, ends every
+ * verification and reset link mailed before (in the same transaction: a link to the old address
+ * must not work again, even once the account changes back to it), and sends a verification link
+ * to the new address.
  */
 export function updateAccount(
   ctx: UserContext,
@@ -59,13 +62,17 @@ export function updateAccount(
   if (emailTaken(ctx.db, changes.email, userId))
     throw refuse('CONFLICT', accountMessages.emailTaken, { reason: 'emailTaken', field: 'email' });
   const emailChanged = changes.email !== before.email;
-  const updated = ctx.db
-    .update(users)
-    .set({ ...changes, ...(emailChanged ? { emailVerified: false } : {}) })
-    .where(eq(users.id, userId))
-    .returning()
-    .get();
-  if (!updated) throw refuse('NOT_FOUND', accountMessages.userNotFound, { reason: 'userNotFound' });
+  const updated = ctx.db.transaction((tx) => {
+    const row = tx
+      .update(users)
+      .set({ ...changes, ...(emailChanged ? { emailVerified: false } : {}) })
+      .where(eq(users.id, userId))
+      .returning()
+      .get();
+    if (!row) throw refuse('NOT_FOUND', accountMessages.userNotFound, { reason: 'userNotFound' });
+    if (emailChanged) revokeEmailTokens(tx, userId);
+    return row;
+  });
   if (emailChanged) sendAccountLink(ctx, updated, 'verifyEmail');
   return toSessionUser(updated);
 }
