@@ -1,6 +1,6 @@
 import { smtpEnv, startTestSmtp, type TestSmtp } from '@pac/server/test/smtp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inDays, type Journey, seedSheet, signInAsAdmin, startJourney } from './harness';
+import { inDays, type Journey, mailedLink, seedSheet, signInAsAdmin, startJourney } from './harness';
 
 /**
  * Email Reminder Management on /admin (API.md "The school's clock"): a reminder sent by hand goes
@@ -91,5 +91,34 @@ describe('sending a reminder by hand', () => {
     expect(await event.getByText('No reminders sent yet').count()).toBe(0);
     expect(await event.getByRole('button', { name: 'Week Reminder' }).isDisabled()).toBe(true);
     expect(await event.getByRole('button', { name: 'Day Reminder' }).isDisabled()).toBe(false);
+  });
+});
+
+describe('the reminder-emails link', () => {
+  it('stops reminders for the address, and only from that mailed page turns them back on', async () => {
+    const { page } = journey;
+    const { slotIds } = await seedSheet(journey, { title: 'Pancake Breakfast', eventDate: inDays(4) }, [
+      { title: 'Flipper', maxVolunteers: 3, startTime: inDays(4), endTime: null },
+    ]);
+    const email = 'eve.stop@example.org';
+    const signup = await journey.api(
+      'POST',
+      '/api/volunteers',
+      { slotId: slotIds[0], name: 'Eve Stop', email, phone: '555-0100', emailConsent: true },
+      false,
+    );
+    expect(signup.status).toBe(201);
+    const link = await mailedLink(smtp, email, '/unsubscribe/\\d+');
+
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Stop reminder emails' }).click();
+    await page.getByRole('status').getByText('You will not receive any more reminder emails.').waitFor();
+
+    // Opened again later, the page knows, and offers the way back.
+    await page.goto(link);
+    await page.getByText(`Reminder emails to ${email} are stopped.`).waitFor();
+    await page.getByRole('button', { name: 'Turn reminders back on' }).click();
+    await page.getByRole('status').getByText('Reminder emails are back on.').waitFor();
+    await page.getByRole('button', { name: 'Stop reminder emails' }).waitFor();
   });
 });
