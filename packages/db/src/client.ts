@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate as drizzleMigrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
+import { watchWrites, type WriteState, writeState } from './writes';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -22,11 +23,15 @@ export const statementCacheSize = 256;
 /**
  * One use of a cached statement, as drizzle holds it: its own raw (arrays) or object mode, applied
  * to the shared statement before each read, since better-sqlite3 keeps the mode on the statement
- * and drizzle sets it only when it wants arrays.
+ * and drizzle sets it only when it wants arrays. It tells the connection's write state (writes.ts)
+ * when it changed rows or failed.
  */
 class StatementUse {
   #raw = false;
-  constructor(private readonly statement: Database.Statement) {}
+  constructor(
+    private readonly statement: Database.Statement,
+    private readonly writes: WriteState,
+  ) {}
 
   get reader(): boolean {
     return this.statement.reader;
@@ -47,15 +52,40 @@ class StatementUse {
   }
 
   run(...params: unknown[]): Database.RunResult {
-    return this.statement.run(...params);
+    let result: Database.RunResult;
+    try {
+      result = this.statement.run(...params);
+    } catch (error) {
+      this.writes.failed(error);
+      throw error;
+    }
+    if (result.changes > 0) this.writes.changed();
+    return result;
   }
 
   get(...params: unknown[]): unknown {
-    return this.#mode().get(...params);
+    let row: unknown;
+    try {
+      row = this.#mode().get(...params);
+    } catch (error) {
+      this.writes.failed(error);
+      throw error;
+    }
+    // A write with RETURNING answers the rows it changed.
+    if (row !== undefined && !this.statement.readonly) this.writes.changed();
+    return row;
   }
 
   all(...params: unknown[]): unknown[] {
-    return this.#mode().all(...params);
+    let rows: unknown[];
+    try {
+      rows = this.#mode().all(...params);
+    } catch (error) {
+      this.writes.failed(error);
+      throw error;
+    }
+    if (rows.length > 0 && !this.statement.readonly) this.writes.changed();
+    return rows;
   }
 
   iterate(...params: unknown[]): IterableIterator<unknown> {
@@ -72,9 +102,10 @@ class StatementUse {
  */
 export function cachingClient(sqlite: Database.Database): Database.Database {
   const statements = new Map<string, Database.Statement>();
+  const writes = writeState(sqlite);
   const prepare = (source: string): StatementUse => {
     let statement = statements.get(source);
-    if (statement?.busy) return new StatementUse(sqlite.prepare(source));
+    if (statement?.busy) return new StatementUse(sqlite.prepare(source), writes);
     if (statement === undefined) {
       statement = sqlite.prepare(source);
       if (statements.size >= statementCacheSize) {
@@ -84,7 +115,7 @@ export function cachingClient(sqlite: Database.Database): Database.Database {
     } else statements.delete(source);
     // Most recently used last: the first key is the one to drop.
     statements.set(source, statement);
-    return new StatementUse(statement);
+    return new StatementUse(statement, writes);
   };
   // drizzle's session calls only prepare() and transaction() on its client.
   const client = { prepare, transaction: sqlite.transaction.bind(sqlite) };
@@ -117,6 +148,9 @@ export function openDatabase(path: string): DbHandle {
   // database's hot pages, and the rest is in the OS's file cache anyway. A monitoring pass writes
   // thousands of pages of snapshot text, and the full 16 MB stayed in the server's memory after it.
   sqlite.pragma('cache_size = -2000');
+  // A write refused by a full or read-only disk marks the connection until a write commits again
+  // (GET /api/health reports it); before cachingClient, which binds the transactions it hands drizzle.
+  watchWrites(sqlite);
   const db = drizzle({ client: cachingClient(sqlite), schema, casing: 'snake_case' });
   // `$client` is the database itself, for the few direct statements (health, migrations, backups).
   db.$client = sqlite;
