@@ -13,7 +13,7 @@ export {
 export { createRuntime, type Limits, type Runtime } from './runtime';
 export type { Logger, LogFn, LogOrigin } from './log';
 export { publicMessage } from './trpc';
-export { zodIssues, type ValidationIssue } from './lib/errors';
+export { cannotSaveRefusal, cannotSaveRetryAfterSeconds, zodIssues, type ValidationIssue } from './lib/errors';
 export { ensureAdmin, findSessionUser, pruneSessions } from './auth/service';
 export { checkDueMonitors } from './monitoring/service';
 export { prepareMonitorChecks } from './monitors/service';

@@ -1,9 +1,9 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import type { Context } from './context';
+import { type Context, logFor } from './context';
 import { accessMessages, isAdmin, isOrganizer } from './lib/access';
-import { errorDetails, refuse, zodIssues } from './lib/errors';
+import { cannotSaveRefusal, errorDetails, refuse, zodIssues } from './lib/errors';
 
 /** The sentence a caller sees for an error: the first validation message, or a safe fallback. */
 export function publicMessage(error: TRPCError): string {
@@ -52,6 +52,20 @@ const t = initTRPC
   });
 
 /**
+ * A procedure whose write the disk refused (full or read-only), wherever in it that happened,
+ * answers 503 with the one sentence for it (lib/errors.ts, cannotSaveRefusal), not a 500; the
+ * failure underneath is logged here, once. Its transaction has rolled back: nothing of it stays.
+ */
+const answerCannotSave = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const refusal = cannotSaveRefusal(result.error);
+  if (!refusal) return result;
+  logFor(ctx).error({ err: refusal.cause }, 'A write failed: the database cannot be written');
+  throw refusal;
+});
+
+/**
  * The X-User-ID header is a hint the client sends; it never identifies anyone. A request whose
  * header names someone other than its session's user is refused outright.
  */
@@ -85,7 +99,7 @@ export const createCallerFactory = t.createCallerFactory;
 // beyond that) goes through lib/access.ts and lib/sheetAccess.ts, which these checks share.
 
 /** Anyone; a signed-in caller whose X-User-ID disagrees with the session is refused. */
-export const publicProcedure = t.procedure.use(rejectSpoofedUser).meta({ access: 'public' });
+export const publicProcedure = t.procedure.use(answerCannotSave).use(rejectSpoofedUser).meta({ access: 'public' });
 /** A signed-in user: `ctx.user` is set (else UNAUTHORIZED 'Please sign in to continue'). */
 export const userProcedure = publicProcedure.use(requireUser).meta({ access: 'user' });
 /**

@@ -1,3 +1,4 @@
+import { cannotWrite } from '@pac/db';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
@@ -73,4 +74,23 @@ export function errorDetails(error: TRPCError): ErrorDetails {
     return field === '' ? { reason: 'invalidInput' } : { reason: 'invalidInput', field };
   }
   return { reason: reasonForCode(error.code) };
+}
+
+/** A write the disk refused, full or read-only (API.md, "Mail that cannot be turned against anyone"). */
+export const cannotSaveMessage = 'The server cannot save changes right now. Please try again later.';
+
+/** The Retry-After (seconds) of such an answer: when trying the write again is worth it. */
+export const cannotSaveRetryAfterSeconds = 30;
+
+/**
+ * The one answer to a write that failed because the database cannot be written (the disk full or
+ * read-only: `cannotWrite` in @pac/db says which failures those are): 503 `cannotSaveMessage`,
+ * reason 'databaseReadOnly', with SQLite's failure as its cause for the log. Null for any other
+ * error. The tRPC procedures answer it (trpc.ts), and so does the HTTP edge for a write of its own.
+ */
+export function cannotSaveRefusal(error: unknown): Refusal | null {
+  if (error instanceof Refusal && error.reason === 'databaseReadOnly') return error;
+  const failure = cannotWrite(error);
+  if (!failure) return null;
+  return refuse('SERVICE_UNAVAILABLE', cannotSaveMessage, { reason: 'databaseReadOnly', cause: failure });
 }

@@ -44,6 +44,11 @@ export class SharedCommits {
         try {
           return { ok: true, value: each(queued.write) };
         } catch (error) {
+          // Some failures make SQLite roll back the whole transaction, not only this write's
+          // savepoint (a full disk: SQLITE_FULL). Then the writes before this one are undone too,
+          // and the ones after it must not run outside any transaction: the whole batch fails
+          // with this error, and nothing of it stays.
+          if (!client.inTransaction) throw error;
           return { ok: false, error };
         }
       }),
