@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { appRouter } from '@pac/api';
+import { appRouter, cannotSaveRefusal, cannotSaveRetryAfterSeconds } from '@pac/api';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import compression from 'compression';
@@ -110,7 +110,15 @@ export function createApp(options: AppOptions): RequestListener {
     onError: ({ error, req }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR') logRequestError(req, 'tRPC call failed', error.cause ?? error);
     },
-    responseMeta: () => ({ headers: { 'Cache-Control': 'no-store' } }),
+    // A write the disk refused (503, see cannotSaveRefusal) says when to try again, as over REST.
+    responseMeta: ({ errors }) => ({
+      headers: {
+        'Cache-Control': 'no-store',
+        ...(errors.some((error) => cannotSaveRefusal(error) !== null)
+          ? { 'Retry-After': String(cannotSaveRetryAfterSeconds) }
+          : {}),
+      },
+    }),
   });
 
   const staticDir = options.staticDir && existsSync(options.staticDir) ? options.staticDir : null;

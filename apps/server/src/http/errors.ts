@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { publicMessage, zodIssues } from '@pac/api';
+import { cannotSaveRefusal, cannotSaveRetryAfterSeconds, publicMessage, zodIssues } from '@pac/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
@@ -35,12 +35,18 @@ export function sendError(res: ServerResponse, error: unknown, options: { errorF
     sendJson(res, error.status, withErrorField({ message: error.message, code: error.code }));
     return;
   }
+  // A write the disk refused (full or read-only), in a procedure or here at the edge (a session's
+  // last-seen time): 503 with its sentence, and a hint of when to try again.
+  const cannotSave = cannotSaveRefusal(error);
   const trpcError =
-    error instanceof TRPCError
+    cannotSave ??
+    (error instanceof TRPCError
       ? error
-      : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error', cause: error });
+      : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Unexpected error', cause: error }));
   const status = getHTTPStatusCodeFromError(trpcError);
-  if (status >= 500) logRequestError(res.req, 'Request failed', trpcError.cause ?? trpcError);
+  // The procedure that answered a cannot-save refusal has logged it (packages/api trpc.ts).
+  if (status >= 500 && cannotSave !== error) logRequestError(res.req, 'Request failed', trpcError.cause ?? trpcError);
+  if (cannotSave) res.setHeader('Retry-After', String(cannotSaveRetryAfterSeconds));
   const body: Record<string, unknown> = { message: publicMessage(trpcError), code: trpcError.code };
   if (trpcError.cause instanceof ZodError) body.issues = zodIssues(trpcError.cause);
   sendJson(res, status, withErrorField(body));

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Db } from '@pac/db';
+import { type Db, probeWrites, writeFailure } from '@pac/db';
 
 /**
  * The app's version, from the repository's root package.json: found by walking up from this
@@ -23,7 +23,11 @@ export const appVersion: string = (() => {
 
 export interface Health {
   status: 'ok' | 'error';
-  database: 'ok' | 'error';
+  /**
+   * 'read-only': the database answers but cannot be written (the disk full or read-only), from a
+   * write that failed so until one commits again.
+   */
+  database: 'ok' | 'read-only' | 'error';
   version: string;
   uptimeSeconds: number;
   /** The school's zone in force (SCHOOL_TIMEZONE, or the server's when unset). */
@@ -36,13 +40,18 @@ export interface Health {
 }
 
 /**
- * GET /api/health for uptime monitors: whether the database answers a query, and the clock the
- * server writes times on. No session, no personal data.
+ * GET /api/health for uptime monitors: whether the database answers a query and takes writes, and
+ * the clock the server writes times on. No session, no personal data. Cheap while writes work:
+ * one SELECT. After a write failed because the database cannot be written (@pac/db writes.ts), it
+ * tries a write of its own each time (probeWrites: nothing of it stays), which tells when space
+ * has come back even if nobody else writes; the first that commits, its own or anyone's, ends
+ * 'read-only'.
  */
 export function checkHealth(db: Db, startedAt: number, timeZone: string, now = Date.now()): Health {
   let database: Health['database'] = 'ok';
   try {
     db.$client.prepare('SELECT 1').get();
+    if (writeFailure(db.$client) !== null && !probeWrites(db.$client)) database = 'read-only';
   } catch {
     database = 'error';
   }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   type ApiConfig,
+  cannotSaveRefusal,
   type ContextInner,
   createContextInner,
   findSessionUser,
@@ -9,7 +10,7 @@ import {
 } from '@pac/api';
 import type { Db } from '@pac/db';
 import { requestOrigin, type TrustedProxies } from './clientAddress';
-import { requestId } from './requestLog';
+import { logRequestError, requestId } from './requestLog';
 
 export const sessionCookieName = 'pac_session';
 
@@ -52,13 +53,29 @@ function cookieWriter(res: ServerResponse, secure: boolean): SessionCookieWriter
 }
 
 /**
+ * The session's user. Finding it may write (its last-seen time, or the end of an idle session),
+ * outside any procedure: a write the disk refuses (full or read-only) is logged here and answered
+ * as in a procedure, 503 (cannotSaveRefusal), over REST and tRPC alike.
+ */
+function sessionUser(req: IncomingMessage, deps: HttpDeps, token: string): ReturnType<typeof findSessionUser> {
+  try {
+    return findSessionUser(deps.db, token, deps.config.sessionIdleDays);
+  } catch (error) {
+    const refusal = cannotSaveRefusal(error);
+    if (!refusal) throw error;
+    logRequestError(req, 'A write failed: the database cannot be written', error);
+    throw refusal;
+  }
+}
+
+/**
  * The procedures' context for one HTTP request: who the caller is comes from the cookie alone. It
  * carries the request's id, not a logger: `logFor(ctx)` makes the child logger only when a line is
  * written.
  */
 export function contextFromRequest(req: IncomingMessage, res: ServerResponse, deps: HttpDeps): ContextInner {
   const token = readCookie(req, sessionCookieName);
-  const found = token ? findSessionUser(deps.db, token, deps.config.sessionIdleDays) : null;
+  const found = token ? sessionUser(req, deps, token) : null;
   const claimed = req.headers['x-user-id'];
   const claimedUserId = typeof claimed === 'string' && claimed.trim() !== '' ? claimed.trim() : null;
   const origin = requestOrigin(req.socket, req.headers, deps.trustedProxies);
