@@ -69,6 +69,8 @@ describe('openDatabase and migrate', () => {
     expect(tables).toEqual([
       'auth_tokens',
       'changes',
+      'mail_daily_counts',
+      'mail_suppressions',
       'monitors',
       'notifications',
       'reminder_deliveries',

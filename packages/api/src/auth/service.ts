@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type AuthTokenPurpose, type Db, type Executor, sessions, type User, users } from '@pac/db';
+import { type AuthTokenPurpose, cannotWrite, type Db, type Executor, sessions, type User, users } from '@pac/db';
 import { emailVerification, passwordReset } from '@pac/notify';
 import type { loginSchema, registerSchema } from '@pac/validators';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
@@ -30,6 +30,15 @@ const dayS = 24 * 60 * 60;
 // lastSeenAt is refreshed at most this often, so that reads do not write on every request.
 const touchEveryMs = 60 * 1000;
 
+/** Runs a write that may be skipped when the disk refuses it (see @pac/db cannotWrite). */
+function unlessCannotWrite(write: () => unknown): void {
+  try {
+    write();
+  } catch (error) {
+    if (!cannotWrite(error)) throw error;
+  }
+}
+
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -57,15 +66,20 @@ export function findSessionUser(
     .get();
   if (!row) return null;
   const now = Date.now();
+  // These two writes are housekeeping: a disk that refuses them (full, read-only) must not refuse
+  // the request that only reads. The refusal still marks the database for /api/health.
   if (now - row.session.lastSeenAt.getTime() > idleDays * dayMs) {
-    db.delete(sessions).where(eq(sessions.id, row.session.id)).run();
+    unlessCannotWrite(() => db.delete(sessions).where(eq(sessions.id, row.session.id)).run());
     return null;
   }
   if (now - row.session.lastSeenAt.getTime() > touchEveryMs) {
-    db.update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, row.session.id))
-      .run();
+    unlessCannotWrite(() =>
+      db
+        .update(sessions)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(sessions.id, row.session.id))
+        .run(),
+    );
   }
   return { user: toSessionUser(row.user), sessionId: row.session.id };
 }

@@ -1,4 +1,4 @@
-import { type Db, type Executor, mailDailyCounts, mailSuppressions } from '@pac/db';
+import { cannotWrite, type Db, type Executor, mailDailyCounts, mailSuppressions } from '@pac/db';
 import { eq, lt, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
 import { mailbox } from '../lib/mailbox';
@@ -42,8 +42,13 @@ class MailBudget {
     if (day !== this.day) {
       this.day = day;
       this.counts.clear();
-      // Yesterday's counts no longer limit anything; they go (the mailboxes with them).
-      this.db.delete(mailDailyCounts).where(lt(mailDailyCounts.day, day)).run();
+      // Yesterday's counts no longer limit anything; they go (the mailboxes with them). Housekeeping:
+      // a disk that refuses it (full, read-only) leaves them for the next day's first mail.
+      try {
+        this.db.delete(mailDailyCounts).where(lt(mailDailyCounts.day, day)).run();
+      } catch (error) {
+        if (!cannotWrite(error)) throw error;
+      }
     }
     const sent =
       this.counts.get(box) ??

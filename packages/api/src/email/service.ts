@@ -1,3 +1,4 @@
+import { cannotWrite } from '@pac/db';
 import { type MailMessage, testEmail } from '@pac/notify';
 import type { ServiceContext } from '../context';
 import { refuse } from '../lib/errors';
@@ -76,7 +77,13 @@ export async function sendMail(
     return reserved.reason;
   }
   await ctx.runtime.mail.send(sender, message);
-  await commitTogether(ctx, () => recordSent(ctx.runtime.db, reserved), 'deferred');
+  try {
+    await commitTogether(ctx, () => recordSent(ctx.runtime.db, reserved), 'deferred');
+  } catch (error) {
+    // The mail went: a count the disk would not keep (full, read-only) is this process's alone.
+    if (!cannotWrite(error)) throw error;
+    ctx.runtime.logger.warn({ err: error }, "A sent mail's count could not be saved");
+  }
   return 'sent';
 }
 
