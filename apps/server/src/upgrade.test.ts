@@ -80,7 +80,13 @@ describe('upgrading a database made at migration 0004', () => {
   it('applies every later migration and keeps every row of every table', () => {
     expect(columns(server.databasePath, 'users')).toContain('email_verified');
     // 0008 records what reminders went per sheet, from the deliveries already there: the fixture's one.
-    expect(after).toEqual({ ...before, auth_tokens: 0, sheet_reminder_sends: 1 });
+    expect(after).toEqual({
+      ...before,
+      auth_tokens: 0,
+      sheet_reminder_sends: 1,
+      mail_daily_counts: 0,
+      mail_suppressions: 0,
+    });
     const db = new Database(server.databasePath, { readonly: true });
     expect(db.prepare('SELECT * FROM sheet_reminder_sends').all()).toEqual([
       { signup_sheet_id: 1, reminder_type: 'week', last_sent_at: Date.parse('2026-11-21T18:00:00Z') },

@@ -110,6 +110,8 @@ export const procedureSpecs = {
   'reminders.pending': input(['days']),
   'reminders.send': input(['signupSheetId', 'reminderType']),
   'reminders.unsubscribe': input(['id', 'token'], 'volunteers'),
+  'reminders.emailStatus': input(['id', 'token'], 'volunteers'),
+  'reminders.resubscribe': input(['id', 'token'], 'volunteers'),
 
   'notifications.emailStatus': input(),
   'notifications.testEmail': input(),

@@ -189,6 +189,16 @@ const restSpecs: Record<string, RestSpec> = {
     params: { id: 'volunteers' },
     query: ['token'],
   },
+  'GET /api/reminders/unsubscribe/:id': {
+    procedure: 'reminders.emailStatus',
+    params: { id: 'volunteers' },
+    query: ['token'],
+  },
+  'POST /api/reminders/resubscribe/:id': {
+    procedure: 'reminders.resubscribe',
+    params: { id: 'volunteers' },
+    query: ['token'],
+  },
   'POST /api/email/test-post': { procedure: 'notifications.testEmail' },
   'GET /api/volunteers/:id/cancel': {
     procedure: 'volunteers.cancelInfo',
