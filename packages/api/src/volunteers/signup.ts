@@ -3,7 +3,7 @@ import type { volunteerSignupSchema } from '@pac/validators';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser } from '../context';
-import { isSuppressed, reserveMail } from '../email/budget';
+import { isSuppressedFast, reserveMail } from '../email/budget';
 import { currentSender } from '../email/service';
 import { assertOwnerOrAdmin, isAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { userExists, userMessages, verifiedUserIdByEmail } from '../lib/accounts';
@@ -212,9 +212,6 @@ export async function signUp(
   // Whoever runs the sheet may add volunteers to a slot that has started.
   const runsSheet = isOrganizer(ctx.user) && managesSheet(ctx.user, slotSheetOwner(db, input.slotId).ownerId);
   const owner = signupOwner(ctx, ctx.user, input);
-  // An address that unsubscribed gets no reminders whatever a later signup asks (API.md): only the
-  // link mailed to it turns them back on, which its confirmation offers.
-  const remindersStopped = input.emailConsent && isSuppressed(db, input.email);
   const row: SignupRow = {
     slotId: input.slotId,
     allowClosed: runsSheet,
@@ -223,12 +220,17 @@ export async function signUp(
     email: input.email,
     phone: input.phone,
     notes: input.notes ?? null,
-    emailConsent: input.emailConsent && !remindersStopped,
+    emailConsent: input.emailConsent,
     signupTime: runtime.now(),
     waitlist: input.waitlist === true,
   };
   const steps = runtime.state(signupStatements, prepareSignup);
   steps.refuseEarly(row);
+  // An address that unsubscribed gets no reminders whatever a later signup asks (API.md): only the
+  // link mailed to it turns them back on, which its confirmation offers. (Asked only of a signup
+  // the slot does not refuse outright.)
+  const remindersStopped = input.emailConsent && isSuppressedFast(ctx, input.email);
+  if (remindersStopped) row.emailConsent = false;
   // Only admins skip the per-address limit: an organizer's signups for other people count (API.md).
   const taken =
     !isAdmin(ctx.user) && ctx.clientAddress !== null ? runtime.limits.signups.take(ctx.clientAddress) : null;
