@@ -51,6 +51,19 @@ export function cannotWrite(error: unknown): SqliteFailure | null {
   return null;
 }
 
+/**
+ * Runs a write that is housekeeping (a session's last-seen time, old mail counts): a disk that
+ * refuses it (see cannotWrite) skips it instead of failing the request around it. The refusal still
+ * marks the connection, so /api/health says so.
+ */
+export function unlessCannotWrite(write: () => unknown): void {
+  try {
+    write();
+  } catch (error) {
+    if (!cannotWrite(error)) throw error;
+  }
+}
+
 /** What one connection knows of its writes. */
 export class WriteState {
   /** The failure of the last write, while no write has committed since. */

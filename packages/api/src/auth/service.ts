@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type AuthTokenPurpose, cannotWrite, type Db, type Executor, sessions, type User, users } from '@pac/db';
+import { type AuthTokenPurpose, type Db, type Executor, sessions, unlessCannotWrite, type User, users } from '@pac/db';
 import { emailVerification, passwordReset } from '@pac/notify';
 import type { loginSchema, registerSchema } from '@pac/validators';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
@@ -29,15 +29,6 @@ const dayMs = 24 * 60 * 60 * 1000;
 const dayS = 24 * 60 * 60;
 // lastSeenAt is refreshed at most this often, so that reads do not write on every request.
 const touchEveryMs = 60 * 1000;
-
-/** Runs a write that may be skipped when the disk refuses it (see @pac/db cannotWrite). */
-function unlessCannotWrite(write: () => unknown): void {
-  try {
-    write();
-  } catch (error) {
-    if (!cannotWrite(error)) throw error;
-  }
-}
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

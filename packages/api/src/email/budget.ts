@@ -1,5 +1,5 @@
-import { cannotWrite, type Db, type Executor, mailDailyCounts, mailSuppressions } from '@pac/db';
-import { eq, lt, sql } from 'drizzle-orm';
+import { type Db, type Executor, mailDailyCounts, mailSuppressions, unlessCannotWrite } from '@pac/db';
+import { eq, lt, type Placeholder, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
 import { mailbox } from '../lib/mailbox';
 import { localDate } from '../lib/schoolTime';
@@ -44,11 +44,7 @@ class MailBudget {
       this.counts.clear();
       // Yesterday's counts no longer limit anything; they go (the mailboxes with them). Housekeeping:
       // a disk that refuses it (full, read-only) leaves them for the next day's first mail.
-      try {
-        this.db.delete(mailDailyCounts).where(lt(mailDailyCounts.day, day)).run();
-      } catch (error) {
-        if (!cannotWrite(error)) throw error;
-      }
+      unlessCannotWrite(() => this.db.delete(mailDailyCounts).where(lt(mailDailyCounts.day, day)).run());
     }
     const sent =
       this.counts.get(box) ??
@@ -65,27 +61,28 @@ class MailBudget {
 }
 
 const budgetState = new RuntimeKey<MailBudget>('mail budget');
-const suppressedStatement = new RuntimeKey<{ get(mailbox: string): unknown }>('mail suppression lookup');
-
-/**
- * isSuppressed through a statement prepared once per database, for the signup path: building the
- * query anew for every signup cost as much as a refused signup's whole procedure.
- */
-export function isSuppressedFast(ctx: Pick<ServiceContext, 'runtime'>, address: string): boolean {
-  const statement = ctx.runtime.state(suppressedStatement, (db) =>
-    db.$client.prepare('SELECT 1 FROM mail_suppressions WHERE mailbox = ?'),
-  );
-  return statement.get(mailbox(address)) !== undefined;
+function suppressedQuery(db: Executor, box: string | Placeholder) {
+  return db
+    .select({ mailbox: mailSuppressions.mailbox })
+    .from(mailSuppressions)
+    .where(eq(mailSuppressions.mailbox, box));
 }
 
-export function isSuppressed(db: Executor, address: string): boolean {
-  return (
-    db
-      .select({ mailbox: mailSuppressions.mailbox })
-      .from(mailSuppressions)
-      .where(eq(mailSuppressions.mailbox, mailbox(address)))
-      .get() !== undefined
-  );
+// Built and compiled once per database: every signup that asks for reminders and every mail asks
+// it, and building the query anew cost as much as a refused signup's whole procedure.
+const suppressedStatement = new RuntimeKey<ReturnType<typeof prepareSuppressed>>('mail: suppressed mailbox');
+function prepareSuppressed(db: Db) {
+  return suppressedQuery(db, sql.placeholder('mailbox')).prepare();
+}
+
+/** Whether this address's mailbox unsubscribed (the signup and mail paths: a prepared statement). */
+export function isSuppressed(ctx: Pick<ServiceContext, 'runtime'>, address: string): boolean {
+  return ctx.runtime.state(suppressedStatement, prepareSuppressed).get({ mailbox: mailbox(address) }) !== undefined;
+}
+
+/** The same question inside reminder lists, which have the database but no runtime. */
+export function isSuppressedIn(db: Executor, address: string): boolean {
+  return suppressedQuery(db, mailbox(address)).get() !== undefined;
 }
 
 /** No more reminders or messages to this address's mailbox (the link in a reminder). */
@@ -110,8 +107,7 @@ export function liftSuppression(db: Executor, address: string): void {
  * answering (a signup's `confirmationEmail`) reserves first and hands the reservation over.
  */
 export function reserveMail(ctx: BudgetContext, to: string, kind: MailKind): Reserved {
-  const { db } = ctx.runtime;
-  if (kind === 'reminder' && isSuppressed(db, to)) return { ok: false, reason: 'suppressed' };
+  if (kind === 'reminder' && isSuppressed(ctx, to)) return { ok: false, reason: 'suppressed' };
   const box = mailbox(to);
   const day = localDate(ctx.runtime.now(), ctx.config.timeZone);
   const budget = ctx.runtime.state(budgetState, (d) => new MailBudget(d));

@@ -13,7 +13,7 @@ import type { reminderSendSchema } from '@pac/validators';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { logFor, type ServiceContext, type UserContext } from '../context';
-import { isSuppressed, liftSuppression, suppress } from '../email/budget';
+import { isSuppressed, isSuppressedIn, liftSuppression, suppress } from '../email/budget';
 import { assertMailConfigured, type MailOutcome } from '../email/service';
 import { assertManagesSheet } from '../lib/access';
 import { assertValidLink } from '../lib/links';
@@ -62,7 +62,7 @@ function notSuppressed<T>(db: Db, items: T[], email: (item: T) => string): T[] {
     const address = email(item);
     let stopped = suppressed.get(address);
     if (stopped === undefined) {
-      stopped = isSuppressed(db, address);
+      stopped = isSuppressedIn(db, address);
       suppressed.set(address, stopped);
     }
     return !stopped;
@@ -407,7 +407,7 @@ export function unsubscribe(ctx: ServiceContext, link: { id: number; token: stri
 export function reminderEmailStatus(ctx: ServiceContext, link: { id: number; token: string }) {
   assertValidLink(ctx, 'unsubscribe', link.id, link.token);
   const volunteer = getVolunteer(ctx.db, link.id);
-  return { email: volunteer.email, stopped: isSuppressed(ctx.db, volunteer.email) };
+  return { email: volunteer.email, stopped: isSuppressed(ctx, volunteer.email) };
 }
 
 /**

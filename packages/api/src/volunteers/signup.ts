@@ -3,7 +3,7 @@ import type { volunteerSignupSchema } from '@pac/validators';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser } from '../context';
-import { isSuppressedFast, reserveMail } from '../email/budget';
+import { isSuppressed, reserveMail } from '../email/budget';
 import { currentSender } from '../email/service';
 import { assertOwnerOrAdmin, isAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { userExists, userMessages, verifiedUserIdByEmail } from '../lib/accounts';
@@ -229,7 +229,7 @@ export async function signUp(
   // An address that unsubscribed gets no reminders whatever a later signup asks (API.md): only the
   // link mailed to it turns them back on, which its confirmation offers. (Asked only of a signup
   // the slot does not refuse outright.)
-  const remindersStopped = input.emailConsent && isSuppressedFast(ctx, input.email);
+  const remindersStopped = input.emailConsent && isSuppressed(ctx, input.email);
   if (remindersStopped) row.emailConsent = false;
   // Only admins skip the per-address limit: an organizer's signups for other people count (API.md).
   const taken =
