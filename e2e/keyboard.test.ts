@@ -114,8 +114,12 @@ describe('with the keyboard alone', () => {
     await fill(dialog.getByLabel('Email'), 'jamie@example.org');
     await fill(dialog.getByLabel('Phone'), '555-0142');
     await fill(dialog.getByLabel('Notes'), 'Happy to help at the door');
+    // The reminder checkbox starts ticked (API.md); Space unticks it and ticks it again.
     const consent = dialog.getByRole('checkbox', { name: 'Send me reminders about this event' });
+    expect(await consent.isChecked()).toBe(true);
     await tabTo(consent);
+    await page.keyboard.press('Space');
+    expect(await consent.isChecked()).toBe(false);
     await page.keyboard.press('Space');
     expect(await consent.isChecked()).toBe(true);
     // Back up to the submit button with Shift+Tab past Cancel… then forward again.
@@ -127,7 +131,9 @@ describe('with the keyboard alone', () => {
     await page.getByText('Signup Successful!').waitFor();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText('Jamie R.').waitFor();
-    await focusReturnsTo(signUp);
+    // The slot is now the visitor's: its Sign Up button gives way to the signup's manage link,
+    // which takes the focus.
+    await focusReturnsTo(page.getByRole('link', { name: 'Change or cancel' }));
   });
 
   it('a visitor logs in through the header dialog', async () => {

@@ -468,7 +468,12 @@ describe.each(viewports)('at $name', (viewport) => {
       .toEqual([]);
   }
 
-  /** Opens `path`, waits for `ready`, checks it, and that the tab is named `title` ('… · PAC Hub'). */
+  /** The school's name (SCHOOL_NAME), which ends every tab title. */
+  const school = () => journey.server.config.schoolName;
+  /** The home page's tab title. */
+  const homeTitle = () => `${school()} · Volunteer Signups`;
+
+  /** Opens `path`, waits for `ready`, checks it, and that the tab is named `title` ('… · {school}'). */
   async function checkPage(name: string, path: string, ready: (page: Page) => Locator, title: string): Promise<void> {
     await page.goto(path);
     await waitUntilHydrated(page);
@@ -493,7 +498,7 @@ describe.each(viewports)('at $name', (viewport) => {
 
   describe('signed out', () => {
     it('home', async () => {
-      await checkPage('home-visitor', '/', (p) => p.getByRole('link', { name: 'View & Sign Up' }), 'PAC Hub');
+      await checkPage('home-visitor', '/', (p) => p.getByRole('link', { name: 'View & Sign Up' }), homeTitle());
     });
 
     it('a sheet with many slots', async () => {
@@ -501,7 +506,7 @@ describe.each(viewports)('at $name', (viewport) => {
         'sheet-visitor',
         `/signup-sheet/${bigSheetId}`,
         (p) => p.getByText('FULL - No spots available'),
-        `${bigSheetTitle} · PAC Hub`,
+        `${bigSheetTitle} · ${school()}`,
       );
     });
 
@@ -521,7 +526,7 @@ describe.each(viewports)('at $name', (viewport) => {
         'admin-signed-out',
         '/admin',
         (p) => p.getByRole('heading', { name: 'Admin Access Required' }),
-        'Admin Dashboard · PAC Hub',
+        `Admin Dashboard · ${school()}`,
       );
     });
 
@@ -530,31 +535,31 @@ describe.each(viewports)('at $name', (viewport) => {
         'my-signup',
         manageLink,
         (p) => p.getByRole('button', { name: 'Cancel my signup' }),
-        'Your Signup · PAC Hub',
+        `Your Signup · ${school()}`,
       );
       await checkPage(
         'unsubscribe',
         unsubscribeLink,
         (p) => p.getByRole('button', { name: 'Stop reminder emails' }),
-        'Reminder Emails · PAC Hub',
+        `Reminder Emails · ${school()}`,
       );
       await checkPage(
         'reset-password-invalid',
         '/reset-password?token=x',
         (p) => p.getByRole('heading', { name: 'This link is invalid or has expired' }),
-        'Reset Password · PAC Hub',
+        `Reset Password · ${school()}`,
       );
       await checkPage(
         'reset-password-form',
         '/reset-password?token=abcdefghijklmnopqrstuvwxyz',
         (p) => p.getByRole('button', { name: 'Reset password' }),
-        'Reset Password · PAC Hub',
+        `Reset Password · ${school()}`,
       );
       await checkPage(
         'verify-email',
         '/verify-email?token=x',
         (p) => p.getByRole('heading', { name: 'This link is invalid or has expired' }),
-        'Verify Email · PAC Hub',
+        `Verify Email · ${school()}`,
       );
     });
   });
@@ -568,7 +573,12 @@ describe.each(viewports)('at $name', (viewport) => {
     });
 
     it('home, with delete buttons', async () => {
-      await checkPage('home-admin', '/', (p) => p.getByRole('button', { name: `Delete ${bigSheetTitle}` }), 'PAC Hub');
+      await checkPage(
+        'home-admin',
+        '/',
+        (p) => p.getByRole('button', { name: `Delete ${bigSheetTitle}` }),
+        homeTitle(),
+      );
     });
 
     it('the sheet with many slots, with admin controls', async () => {
@@ -576,7 +586,7 @@ describe.each(viewports)('at $name', (viewport) => {
         'sheet-admin',
         `/signup-sheet/${bigSheetId}`,
         (p) => p.getByRole('button', { name: 'Edit 李小龙' }),
-        `${bigSheetTitle} · PAC Hub`,
+        `${bigSheetTitle} · ${school()}`,
       );
     });
 
@@ -585,7 +595,7 @@ describe.each(viewports)('at $name', (viewport) => {
         'sheet-long-word',
         `/signup-sheet/${wordSheetId}`,
         (p) => p.getByRole('button', { name: 'Sign Up' }),
-        `${wordSheetTitle} · PAC Hub`,
+        `${wordSheetTitle} · ${school()}`,
       );
     });
 
@@ -594,7 +604,7 @@ describe.each(viewports)('at $name', (viewport) => {
         'sheet-past',
         `/signup-sheet/${pastSheetId}`,
         (p) => p.getByRole('heading', { name: 'Stage crew' }),
-        'Winter Concert · PAC Hub',
+        `Winter Concert · ${school()}`,
       );
     });
 
@@ -612,7 +622,7 @@ describe.each(viewports)('at $name', (viewport) => {
         'profile',
         `/profile/${adminId}`,
         (p) => p.getByRole('region', { name: 'Volunteer History' }).getByText('Completed'),
-        'Profile · PAC Hub',
+        `Profile · ${school()}`,
       );
     });
 
@@ -635,7 +645,7 @@ describe.each(viewports)('at $name', (viewport) => {
         'admin-overview',
         '/admin',
         (p) => p.getByRole('region', { name: 'Manage Signup Sheets' }).getByRole('article', { name: bigSheetTitle }),
-        'Admin Dashboard · PAC Hub',
+        `Admin Dashboard · ${school()}`,
       );
     });
 
@@ -681,7 +691,7 @@ describe.each(viewports)('at $name', (viewport) => {
         'monitoring',
         '/monitoring',
         (p) => p.getByRole('button', { name: /^View snapshot of District news/ }),
-        'Monitoring Dashboard · PAC Hub',
+        `Monitoring Dashboard · ${school()}`,
       );
     });
 
@@ -690,7 +700,7 @@ describe.each(viewports)('at $name', (viewport) => {
         'privacy-policy',
         '/privacy-policy',
         (p) => p.getByText(/children under 13/i),
-        'Privacy Policy · PAC Hub',
+        `Privacy Policy · ${school()}`,
       );
     });
 
@@ -699,7 +709,7 @@ describe.each(viewports)('at $name', (viewport) => {
         'not-found',
         '/no/such/page',
         (p) => p.getByRole('heading', { name: '404 Page Not Found' }),
-        'Page Not Found · PAC Hub',
+        `Page Not Found · ${school()}`,
       );
     });
   });

@@ -1,9 +1,22 @@
+import { appPages } from '@pac/validators/page-data';
 import { screen } from '@testing-library/react';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
+import { createRoutesFromChildren } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { AppRoutes } from './App';
 import { renderWithProviders } from '../test/renderWithProviders';
 
 describe('routes', () => {
+  it('routes exactly the pages of appPages, which the server answers 200, and the rest to the 404 page', () => {
+    // AppRoutes is <Suspense><Routes>{routes}</Routes></Suspense>.
+    const routes = (AppRoutes() as ReactElement<{ children: ReactNode }>).props.children;
+    expect(isValidElement(routes)).toBe(true);
+    const paths = createRoutesFromChildren((routes as ReactElement<{ children: ReactNode }>).props.children).map(
+      (route) => route.path,
+    );
+    expect(paths).toEqual([...Object.values(appPages).map((page) => page.path), '*']);
+  });
+
   it('shows the 404 page for an unknown route', async () => {
     renderWithProviders(<AppRoutes />, { route: '/this/page/does-not-exist' });
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeDefined();

@@ -1,4 +1,5 @@
 import { Center, Loader } from '@mantine/core';
+import { appPages } from '@pac/validators/page-data';
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { SessionSync } from './lib/session/SessionSync';
@@ -26,22 +27,23 @@ function PageLoader() {
   );
 }
 
+/** Every page at its path in `appPages` (@pac/validators), which the server also reads: any other path is the 404 page, answered with 404. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<PageLoader />}>
       <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/signup-sheet/:id" element={<SignupSheetPage />} />
-        <Route path="/signup-sheet/:id/roster" element={<RosterPage />} />
-        <Route path="/profile/:userId" element={<ProfilePage />} />
-        <Route path="/admin" element={<AdminPage />} />
-        <Route path="/monitoring" element={<MonitoringPage />} />
-        <Route path="/privacy-policy" element={<PrivacyPolicyPage />} />
-        <Route path="/cancel-signup/:id" element={<CancelSignupPage />} />
-        <Route path="/my-signup" element={<MySignupPage />} />
-        <Route path="/unsubscribe/:id" element={<UnsubscribePage />} />
-        <Route path="/verify-email" element={<VerifyEmailPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
+        <Route path={appPages.home.path} element={<HomePage />} />
+        <Route path={appPages.sheet.path} element={<SignupSheetPage />} />
+        <Route path={appPages.roster.path} element={<RosterPage />} />
+        <Route path={appPages.profile.path} element={<ProfilePage />} />
+        <Route path={appPages.admin.path} element={<AdminPage />} />
+        <Route path={appPages.monitoring.path} element={<MonitoringPage />} />
+        <Route path={appPages.privacyPolicy.path} element={<PrivacyPolicyPage />} />
+        <Route path={appPages.cancelSignup.path} element={<CancelSignupPage />} />
+        <Route path={appPages.mySignup.path} element={<MySignupPage />} />
+        <Route path={appPages.unsubscribe.path} element={<UnsubscribePage />} />
+        <Route path={appPages.verifyEmail.path} element={<VerifyEmailPage />} />
+        <Route path={appPages.resetPassword.path} element={<ResetPasswordPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

@@ -9,7 +9,7 @@ export class FakeTrpcError extends Error {
   constructor(
     readonly code: 'CONFLICT' | 'BAD_REQUEST' | 'NOT_FOUND' | 'UNAUTHORIZED' | 'FORBIDDEN',
     message: string,
-    readonly refusal: { reason?: string; field?: string } = {},
+    readonly refusal: { reason?: string; field?: string; slotId?: number } = {},
   ) {
     super(message);
   }
@@ -69,6 +69,7 @@ export function fakeTrpc(procedures: Record<string, FakeProcedure>): FakeTrpc {
               path,
               reason: error.reason,
               ...(error.refusal.field === undefined ? {} : { field: error.refusal.field }),
+              ...(error.refusal.slotId === undefined ? {} : { slotId: error.refusal.slotId }),
             },
           }),
         };

@@ -13,7 +13,13 @@ export {
 export { createRuntime, type Limits, type Runtime } from './runtime';
 export type { Logger, LogFn, LogOrigin } from './log';
 export { publicMessage } from './trpc';
-export { cannotSaveRefusal, cannotSaveRetryAfterSeconds, zodIssues, type ValidationIssue } from './lib/errors';
+export {
+  cannotSaveRefusal,
+  cannotSaveRetryAfterSeconds,
+  errorDetails,
+  zodIssues,
+  type ValidationIssue,
+} from './lib/errors';
 export { ensureAdmin, findSessionUser, pruneSessions } from './auth/service';
 export { checkDueMonitors } from './monitoring/service';
 export { prepareMonitorChecks } from './monitors/service';
@@ -22,3 +28,4 @@ export { sendDueReminders } from './reminders/service';
 export { publicSettingKeys } from './settings/service';
 export { maxUploadBytes } from './lib/uploads';
 export { instantAt, isTimeZone, serverTimeZone, wallTime, type WallTime } from './lib/schoolTime';
+export { sheetPreview, type SheetPreview } from './sheets/share';

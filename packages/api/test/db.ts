@@ -205,10 +205,10 @@ export function countMismatches(t: TestDb): { id: number; current: number; count
   return t.handle.sqlite
     .prepare(
       `SELECT s.id AS id, s.current_volunteers AS current,
-              (SELECT count(*) FROM volunteers v WHERE v.slot_id = s.id AND v.status = 'confirmed') AS counted
+              (SELECT coalesce(sum(v.quantity), 0) FROM volunteers v WHERE v.slot_id = s.id AND v.status = 'confirmed') AS counted
          FROM volunteer_slots s
         WHERE s.current_volunteers <>
-              (SELECT count(*) FROM volunteers v WHERE v.slot_id = s.id AND v.status = 'confirmed')`,
+              (SELECT coalesce(sum(v.quantity), 0) FROM volunteers v WHERE v.slot_id = s.id AND v.status = 'confirmed')`,
     )
     .all() as { id: number; current: number; counted: number }[];
 }

@@ -6,7 +6,7 @@ export {
   type Mailer,
   type SendResult,
 } from './email/mailer';
-export { buildIcs } from './email/ics';
+export { buildIcs, buildIcsEvents, type IcsAttachmentEvent } from './email/ics';
 export {
   changeNotification,
   emailVerification,
@@ -15,7 +15,9 @@ export {
   formatWhen,
   passwordReset,
   reminder,
+  signupCancelled,
   signupConfirmation,
+  signupsConfirmation,
   testEmail,
   type AccountLinkInput,
   type ChangeNotificationInput,
@@ -23,7 +25,11 @@ export {
   type EmailContent,
   type ReminderInput,
   type ReminderType,
+  type SignupCancelledInput,
   type SignupConfirmationInput,
+  type SignupExtras,
+  type SignupsConfirmationInput,
+  type SignupsConfirmationSlot,
   type TestEmailInput,
   type VolunteerEmailDetails,
 } from './email/templates';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { embeddablePaths, everyPageQueries, isEmbeddablePath, pageQueries, pageRoutes } from './pageData';
+import {
+  appPages,
+  embeddablePaths,
+  everyPageQueries,
+  isAppPage,
+  isEmbeddablePath,
+  pageQueries,
+  pageRoutes,
+  pageTitle,
+} from './pageData';
 
 describe('the page route table (what a page embeds, for the server and the web app)', () => {
   it('embeds the hero, its image and the sheets on the home page, with what every page gets', () => {
@@ -21,6 +30,9 @@ describe('the page route table (what a page embeds, for the server and the web a
     expect(pageQueries('/signup-sheet/42/').route?.module).toBe('src/pages/SignupSheet.page.tsx');
     for (const path of ['/signup-sheet/0', '/signup-sheet/abc', '/signup-sheet/1e3', '/signup-sheet/42/x'])
       expect(pageQueries(path).queries).toEqual(everyPageQueries);
+    // Still the sheet page (the app shows its "not found"), about a sheet it cannot name.
+    expect(pageQueries('/signup-sheet/abc').route?.subject).toBe('sheets.byId');
+    expect(pageQueries('/signup-sheet/042').route?.subject).toBe('sheets.byId');
     // Beyond Number.MAX_SAFE_INTEGER the id is not a safe integer: only what every page gets.
     expect(pageQueries('/signup-sheet/9999999999999999').queries).toEqual(everyPageQueries);
   });
@@ -35,5 +47,61 @@ describe('the page route table (what a page embeds, for the server and the web a
     for (const path of [...paths, ...everyPageQueries.map((q) => q.path)]) expect(isEmbeddablePath(path)).toBe(true);
     expect(new Set([...paths, ...everyPageQueries.map((q) => q.path)])).toEqual(new Set(embeddablePaths));
     expect(isEmbeddablePath('users.list')).toBe(false);
+  });
+});
+
+describe('the pages of the app', () => {
+  it('knows every page App.tsx routes, as react-router matches them', () => {
+    for (const path of [
+      '/',
+      '/signup-sheet/42',
+      '/signup-sheet/abc',
+      '/signup-sheet/42/',
+      '/signup-sheet/42/roster',
+      '/profile/7',
+      '/admin',
+      '/Admin/',
+      '/monitoring',
+      '/privacy-policy',
+      '/cancel-signup/3',
+      '/my-signup',
+      '/unsubscribe/3',
+      '/verify-email',
+      '/reset-password',
+      '/%61dmin',
+    ])
+      expect(isAppPage(path), path).toBe(true);
+  });
+
+  it('knows no other page', () => {
+    for (const path of [
+      '/no-such-page',
+      '/signup-sheet',
+      '/signup-sheet/',
+      '/signup-sheet/42/x',
+      '/admin/x',
+      '/profile',
+      '/robots.txt',
+      '/favicon.ico',
+      '/this/page/does-not-exist',
+      '/%ZZ',
+    ])
+      expect(isAppPage(path), path).toBe(false);
+  });
+
+  it('keeps the pages of one person out of search engines, and the public ones in', () => {
+    const indexed = Object.values(appPages)
+      .filter((page) => page.indexed)
+      .map((page) => page.path);
+    expect(indexed).toEqual(['/', '/signup-sheet/:id', '/privacy-policy']);
+  });
+});
+
+describe('page titles', () => {
+  it('name the page, then the school; the home page, the school and what the site is', () => {
+    expect(pageTitle('Fall Bake Sale', 'Maple Elementary PAC')).toBe('Fall Bake Sale · Maple Elementary PAC');
+    expect(pageTitle('  Profile ', 'Maple Elementary PAC')).toBe('Profile · Maple Elementary PAC');
+    expect(pageTitle(null, 'Maple Elementary PAC')).toBe('Maple Elementary PAC · Volunteer Signups');
+    expect(pageTitle(' ', 'Maple Elementary PAC')).toBe('Maple Elementary PAC · Volunteer Signups');
   });
 });

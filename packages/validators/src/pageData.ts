@@ -55,6 +55,12 @@ export const everyPageQueries: readonly PageQuery[] = [{ path: 'auth.me' }, { pa
 
 export interface PageRoute {
   pattern: RegExp;
+  /**
+   * The query whose answer the page is about (a sheet page's sheet): without it, because the path's
+   * id is not an id or the procedure answered NOT_FOUND, the page shows its own "not found", and the
+   * server answers the page with 404.
+   */
+  subject?: EmbeddablePath;
   /** The page's module in the web app's source (its key in Vite's manifest), when it loads on demand. */
   module?: string;
   /** The server renders the page from its first data (every query it needs on first render is embedded). */
@@ -75,12 +81,13 @@ export const pageRoutes: readonly PageRoute[] = [
     ],
   },
   {
-    // Only a plain decimal id: anything else is the page's own "not found".
-    pattern: /^\/signup-sheet\/([1-9][0-9]{0,15})\/?$/,
+    pattern: /^\/signup-sheet\/([^/]+)\/?$/,
     module: 'src/pages/SignupSheet.page.tsx',
     serverRendered: true,
-    queries: ([idText]) => {
-      const id = Number(idText);
+    subject: 'sheets.byId',
+    // Only a plain decimal id: anything else is the page's own "not found".
+    queries: ([idText = '']) => {
+      const id = /^[1-9][0-9]{0,15}$/.test(idText) ? Number(idText) : Number.NaN;
       return Number.isSafeInteger(id) ? [{ path: 'sheets.byId', input: { id } }] : [];
     },
   },
@@ -93,4 +100,72 @@ export function pageQueries(pathname: string): { route: PageRoute | null; querie
     if (match) return { route, queries: [...everyPageQueries, ...route.queries(match.slice(1))] };
   }
   return { route: null, queries: [...everyPageQueries] };
+}
+
+/**
+ * Every page of the web app, in react-router's path syntax: App.tsx routes these, and any other path
+ * is the app's own "not found" page, which the server answers with 404. `indexed: false` marks the
+ * pages that are one person's (an account, a signup's link, the admin's), which robots.txt asks
+ * search engines to leave alone.
+ */
+export const appPages = {
+  home: { path: '/', indexed: true },
+  sheet: { path: '/signup-sheet/:id', indexed: true },
+  roster: { path: '/signup-sheet/:id/roster', indexed: false },
+  profile: { path: '/profile/:userId', indexed: false },
+  admin: { path: '/admin', indexed: false },
+  monitoring: { path: '/monitoring', indexed: false },
+  privacyPolicy: { path: '/privacy-policy', indexed: true },
+  cancelSignup: { path: '/cancel-signup/:id', indexed: false },
+  mySignup: { path: '/my-signup', indexed: false },
+  unsubscribe: { path: '/unsubscribe/:id', indexed: false },
+  verifyEmail: { path: '/verify-email', indexed: false },
+  resetPassword: { path: '/reset-password', indexed: false },
+} as const satisfies Record<string, { path: string; indexed: boolean }>;
+
+/** A path segment as react-router reads it (percent-decoded), or as it is when it does not decode. */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+const appPagePatterns = Object.values(appPages).map(({ path }) => path.split('/').slice(1));
+
+/**
+ * Whether the web app has a page at `pathname`, matched as react-router matches App.tsx's routes:
+ * segment by segment, a `:param` any one segment, letters in any case, a trailing slash or not.
+ */
+export function isAppPage(pathname: string): boolean {
+  const segments = pathname
+    .replace(/(.)\/$/, '$1')
+    .split('/')
+    .slice(1)
+    .map(decodedSegment);
+  return appPagePatterns.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, i) => {
+        const segment = segments[i] ?? '';
+        return part.startsWith(':') ? segment !== '' : part.toLowerCase() === segment.toLowerCase();
+      }),
+  );
+}
+
+/** The product's name: the end of every page's title until the server names the school (`pnpm dev`). */
+export const productName = 'PAC Hub';
+
+/** What the home page is, after the site's name in its title. */
+const homePageTitle = 'Volunteer Signups';
+
+/**
+ * A page's title, the same on the server's HTML and in the browser's tab: '{page} · {site}'
+ * ('Fall Bake Sale · Maple Elementary PAC'), or '{site} · Volunteer Signups' for the home page
+ * (no page title). `site` is SCHOOL_NAME.
+ */
+export function pageTitle(page: string | null | undefined, site: string): string {
+  const trimmed = page?.trim();
+  return trimmed ? `${trimmed} · ${site}` : `${site} · ${homePageTitle}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, instantAt, offsetAt, schoolClockOf, type WallTime, wallTimeAt } from './schoolClock';
+import { addDays, instantAt, offsetAt, schoolClockOf, type WallTime, wallTimeAt, writeDateTime } from './schoolClock';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -182,6 +182,29 @@ describe('addDays', () => {
   it('keeps the seconds and milliseconds, and moves across months and years', () => {
     expect(addDays(clock('Asia/Kolkata'), new Date('2026-12-28T20:00:42.123Z'), 7).toISOString()).toBe(
       '2027-01-04T20:00:42.123Z',
+    );
+  });
+});
+
+describe('writeDateTime', () => {
+  it("writes a date and time as en-US's Intl does (full date, short time), with a plain space before AM/PM", () => {
+    for (const zone of ['America/Vancouver', 'Asia/Kolkata', 'Australia/Lord_Howe', 'UTC'])
+      for (const iso of [
+        '2026-12-05T17:00:00Z',
+        '2026-11-01T08:30:00Z',
+        '2027-01-01T02:30:00Z',
+        '2031-05-03T12:05:00Z',
+        '2030-02-28T23:59:00Z',
+        '2028-07-04T00:00:00Z',
+      ]) {
+        const date = new Date(iso);
+        const intl = new Intl.DateTimeFormat('en-US', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' })
+          .format(date)
+          .replace(/\u202f/g, ' ');
+        expect(writeDateTime(wallTimeAt(clock(zone), date)), `${iso} in ${zone}`).toBe(intl);
+      }
+    expect(writeDateTime(wallTimeAt(clock('America/Vancouver'), new Date('2026-12-05T17:00:00Z')))).toBe(
+      'Saturday, December 5, 2026 at 10:00 AM',
     );
   });
 });

@@ -150,3 +150,35 @@ export function addDays(clock: SchoolClock, date: Date, days: number): Date {
   const withinMinute = ((date.getTime() % minuteMs) + minuteMs) % minuteMs;
   return new Date(instantAt(clock, { ...wall, day: wall.day + days }).getTime() + withinMinute);
 }
+
+/** The days of the week as en-US writes them, Sunday first (`WallTimeParts.weekday`). */
+export const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** The months as en-US writes them, January first (`WallTime.month` - 1). */
+export const monthNames = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/**
+ * 'Saturday, May 3, 2031 at 6:00 PM': a wall time as en-US's Intl writes a full date and a short
+ * time (with a plain space before AM/PM, where ICU puts a narrow no-break one). The web app's pages
+ * (apps/web/src/lib/dates.ts) and the server's (a shared sheet's description) write it the same way.
+ */
+export function writeDateTime(wall: WallTimeParts): string {
+  const weekday = weekdayNames[wall.weekday] ?? '';
+  const month = monthNames[wall.month - 1] ?? '';
+  const hour = wall.hour % 12 || 12;
+  const minute = String(wall.minute).padStart(2, '0');
+  return `${weekday}, ${month} ${wall.day}, ${wall.year} at ${hour}:${minute} ${wall.hour < 12 ? 'AM' : 'PM'}`;
+}

@@ -161,6 +161,7 @@ describe('slotCreateSchema', () => {
       startTime: new Date('2030-05-01T16:00:00.000Z'),
       endTime: new Date('2030-05-01T18:00:00.000Z'),
       description: null,
+      kind: 'task',
     });
   });
 
@@ -258,7 +259,7 @@ const validSignup = { slotId: 2, name: 'Jane Doe', email: 'jane@example.org', ph
 describe('volunteerSignupSchema', () => {
   it('accepts a minimal signup; emailConsent defaults to false, notes and userId stay undefined', () => {
     const parsed = volunteerSignupSchema.parse(validSignup);
-    expect(parsed).toEqual({ ...validSignup, emailConsent: false });
+    expect(parsed).toEqual({ ...validSignup, emailConsent: false, answers: {} });
     expect(parsed.notes).toBeUndefined();
     expect(parsed.userId).toBeUndefined();
   });

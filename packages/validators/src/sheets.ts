@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { slotKinds } from './slotKinds';
 import {
   emailSchema,
   idSchema,
@@ -9,6 +10,21 @@ import {
   requiredDate,
   requiredText,
 } from './common';
+import { answersRecordSchema, answersSchema, questionsSchema } from './questions';
+import { maxSlotsPerSignup, signupMessages } from './signupMessages';
+
+export { maxSlotsPerSignup, signupMessages } from './signupMessages';
+
+/** How many slots one email may hold on a sheet: a whole number of at least 1, or null for no limit. */
+export const maxSlotsPerPersonSchema = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' && /^[0-9]+$/.test(v.trim()) ? Number(v) : v),
+  z
+    .number({ error: signupMessages.maxSlotsPerPerson })
+    .int(signupMessages.maxSlotsPerPerson)
+    .min(1, signupMessages.maxSlotsPerPerson)
+    .max(1000, 'Slots per person must be at most 1000')
+    .nullable(),
+);
 
 const sheetFields = {
   title: requiredText('Title is required', 200),
@@ -20,6 +36,9 @@ const sheetFields = {
     .trim()
     .min(1, 'Organizer email is required')
     .pipe(emailSchema),
+  /** null: no limit. */
+  maxSlotsPerPerson: maxSlotsPerPersonSchema.optional(),
+  questions: questionsSchema.optional(),
 };
 
 export const sheetCreateSchema = z.object(sheetFields);
@@ -69,6 +88,8 @@ const slotFields = {
   // .default(1) changes nothing at run time (the preprocess already turns a missing value into 1)
   // but makes the key optional in the input type, as SPEC.md says it is.
   maxVolunteers: maxVolunteersSchema.default(1),
+  /** task: people help; item: people bring something, and maxVolunteers is the quantity needed. */
+  kind: z.enum(slotKinds, { error: 'Slot kind must be task or item' }).default('task'),
 };
 
 export const slotCreateSchema = z
@@ -86,6 +107,7 @@ export const slotUpdateSchema = z
     // Missing stays undefined (no change); a given value is coerced as on create. (A union with
     // z.undefined() here reported 'Invalid input' instead of the whole-number message for 2.5.)
     maxVolunteers: maxVolunteersSchema.optional(),
+    kind: z.enum(slotKinds, { error: 'Slot kind must be task or item' }).optional(),
   })
   .refine(endAfterStart, endAfterStartIssue);
 export type SlotUpdateInput = z.input<typeof slotUpdateSchema>;
@@ -98,14 +120,44 @@ const volunteerFields = {
   emailConsent: z.boolean().default(false),
 };
 
-export const volunteerSignupSchema = z.object({
-  slotId: idSchema,
+/** How many of an item slot's needed items a signup brings. */
+export const quantitySchema = z
+  .number({ error: signupMessages.quantity })
+  .int(signupMessages.quantity)
+  .min(1, signupMessages.quantity)
+  .max(10000, 'Quantity must be at most 10000');
+
+const signupFields = {
   userId: idSchema.nullish(),
   ...volunteerFields,
-  /** Join the slot's waitlist when it is full (ignored on an open slot). */
+  /** Join the waitlist of a slot that is full (ignored on an open slot). */
   waitlist: z.boolean().optional(),
-});
+  /** What the person brings to an item slot (each item slot of a multi-slot signup); task slots take none. */
+  quantity: quantitySchema.optional(),
+  answers: answersSchema,
+};
+
+/** A signup for one slot. */
+export const volunteerSignupSchema = z.object({ slotId: idSchema, ...signupFields });
 export type VolunteerSignupInput = z.input<typeof volunteerSignupSchema>;
+
+/**
+ * A signup for several slots of one sheet at once (1 to 20), saved all or nothing. `quantities`
+ * names an item slot's quantity by slot id, else `quantity` applies.
+ */
+export const volunteerMultiSignupSchema = z.object({
+  slotIds: z
+    .array(idSchema, { error: signupMessages.slotRequired })
+    .min(1, signupMessages.slotRequired)
+    .max(maxSlotsPerSignup, signupMessages.tooManySlots),
+  ...signupFields,
+  quantities: z.record(z.string().regex(/^[0-9]+$/, 'Quantities are keyed by slot id'), quantitySchema).optional(),
+});
+export type VolunteerMultiSignupInput = z.input<typeof volunteerMultiSignupSchema>;
+
+/** The signup form's own fields (the person, their answers): what the page validates before sending. */
+export const signupDetailsSchema = z.object({ ...volunteerFields, answers: answersSchema });
+export type SignupDetailsInput = z.input<typeof signupDetailsSchema>;
 
 /** The admin's volunteer edit form: every field optional. */
 export const volunteerUpdateSchema = z.object({
@@ -115,5 +167,9 @@ export const volunteerUpdateSchema = z.object({
   phone: volunteerFields.phone.optional(),
   notes: volunteerFields.notes,
   emailConsent: z.boolean().optional(),
+  /** Replaces the signup's answers (checked against the sheet's questions). */
+  answers: answersRecordSchema.optional(),
+  /** An item signup's quantity (capacity checked). */
+  quantity: quantitySchema.optional(),
 });
 export type VolunteerUpdateInput = z.input<typeof volunteerUpdateSchema>;

@@ -235,7 +235,7 @@ describe('stats and export', () => {
     const lines = csv.split('\r\n');
     const zone = server.config.timeZone;
     expect(lines[0]).toBe(
-      `Sheet,Event Date,Event Date (${zone}),Organizer,Slot,Start Time,Start Time (${zone}),End Time,End Time (${zone}),Hours,Volunteer Name,Email,Phone,Notes,Email Consent,Signed Up At,Signed Up At (${zone}),Status,Attended`,
+      `Sheet,Event Date,Event Date (${zone}),Organizer,Slot,Start Time,Start Time (${zone}),End Time,End Time (${zone}),Hours,Volunteer Name,Email,Phone,Notes,Email Consent,Signed Up At,Signed Up At (${zone}),Status,Attended,Quantity`,
     );
     expect(csv).toContain('"Movie Night, ""Outdoor"""');
     expect(csv).toContain(`"'=HYPERLINK(""evil.example"")"`);

@@ -15,6 +15,7 @@ import { createPageRenderer } from './page';
 import { PublicReadCache } from './publicCache';
 import { createRequestLog, logRequestError } from './requestLog';
 import { handleRest } from './rest';
+import { sendRobotsTxt } from './robots';
 import { contextFromRequest, type HttpDeps } from './session';
 
 export interface AppOptions extends HttpDeps {
@@ -194,6 +195,11 @@ export function createApp(options: AppOptions): RequestListener {
       handleRest(req, res, url, options).catch((error: unknown) => sendError(res, error));
       return;
     }
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    if (url.pathname === '/robots.txt' && isRead) {
+      sendRobotsTxt(res, req.method === 'HEAD');
+      return;
+    }
     if (uploadName.test(url.pathname)) {
       res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
       res.setHeader('Cache-Control', 'public, max-age=3600');
@@ -212,7 +218,6 @@ export function createApp(options: AppOptions): RequestListener {
           sendError(res, error);
         });
       };
-      const isRead = req.method === 'GET' || req.method === 'HEAD';
       // A path without a file extension is a page of the app; anything else a file, or else a page.
       if (isRead && !/\.[^/]*$/.test(url.pathname)) {
         page();

@@ -244,7 +244,7 @@ describe('authorization', () => {
 });
 
 describe('serving the app', () => {
-  it('serves the single-page app for unknown non-API paths', async () => {
+  it('serves the single-page app for unknown non-API paths, with status 404 (API.md "Sharing a sheet")', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pac-static-'));
     const staticDir = join(dir, 'dist');
     mkdirSync(staticDir);
@@ -252,8 +252,13 @@ describe('serving the app', () => {
     const app = await startTestServer({ staticDir });
     try {
       const page = await fetch(`${app.url}/some/unknown/page`);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<title>PAC Hub</title>');
+      expect(page.status).toBe(404);
+      const html = await page.text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toContain(`<title>Page Not Found · ${app.config.schoolName}</title>`);
+      const known = await fetch(`${app.url}/privacy-policy`);
+      expect(known.status).toBe(200);
+      expect(await known.text()).toContain('<div id="root"></div>');
       const api = await fetch(`${app.url}/api/unknown`);
       expect(api.status).toBe(404);
       expect(await api.json()).toMatchObject({ code: 'NOT_FOUND' });

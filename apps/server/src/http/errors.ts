@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { cannotSaveRefusal, cannotSaveRetryAfterSeconds, publicMessage, zodIssues } from '@pac/api';
+import { cannotSaveRefusal, cannotSaveRetryAfterSeconds, errorDetails, publicMessage, zodIssues } from '@pac/api';
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
@@ -49,5 +49,8 @@ export function sendError(res: ServerResponse, error: unknown, options: { errorF
   if (cannotSave) res.setHeader('Retry-After', String(cannotSaveRetryAfterSeconds));
   const body: Record<string, unknown> = { message: publicMessage(trpcError), code: trpcError.code };
   if (trpcError.cause instanceof ZodError) body.issues = zodIssues(trpcError.cause);
+  // Which of several slots a refusal is about (API.md: a multi-slot signup's full slot).
+  const { slotId } = errorDetails(trpcError);
+  if (slotId !== undefined) body.slotId = slotId;
   sendJson(res, status, withErrorField(body));
 }

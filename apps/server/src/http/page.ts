@@ -2,16 +2,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createCaller } from '@pac/api';
+import { createCaller, type RouterOutputs, sheetPreview } from '@pac/api';
 import {
   type EmbeddedQuery,
+  isAppPage,
   pageDataElementId,
   pageQueries,
   type PageQuery,
+  type PageRoute,
   pageRoutes,
   type RenderPage,
 } from '@pac/validators/page-data';
+import { TRPCError } from '@trpc/server';
 import superjson from 'superjson';
+import { type HeadPage, pageHeadTags } from './pageHead';
 import { RenderedPages } from './renderedPages';
 import { logRequestError } from './requestLog';
 import { contextFromRequest, type HttpDeps } from './session';
@@ -30,6 +34,10 @@ import { contextFromRequest, type HttpDeps } from './session';
  * page before any script has run, and the browser hydrates that HTML. Without that build, or when
  * rendering fails, the root stays empty and the browser renders the page, as for every other page.
  * A signed-out visitor's rendering is kept for a second for the same data (renderedPages.ts).
+ *
+ * Every page's head names it (pageHead.ts: its title, and the Open Graph tags of a link preview), and
+ * a path that is no page of the app, or a sheet page whose sheet does not exist, answers 404 with
+ * the app's HTML, which shows its own "not found" page.
  */
 
 type Caller = ReturnType<typeof createCaller>;
@@ -88,6 +96,36 @@ function chunkFiles(
   };
 }
 
+/** Whether a page's subject query failed because there is no such thing (or no such id): the page is its own "not found". */
+function isMissing(error: unknown): boolean {
+  return error instanceof TRPCError && (error.code === 'NOT_FOUND' || error.code === 'BAD_REQUEST');
+}
+
+/** What the head says about the page at `pathname`, from its route and the answers of its queries. */
+function headPage(
+  pathname: string,
+  route: PageRoute | null,
+  answers: ReadonlyMap<string, unknown>,
+  subjectMissing: boolean,
+  deps: HttpDeps,
+): HeadPage {
+  if (!isAppPage(pathname)) return { kind: 'notFound' };
+  const about = route?.subject;
+  if (subjectMissing) return { kind: about === 'sheets.byId' ? 'sheetNotFound' : 'notFound' };
+  const sheet =
+    about === 'sheets.byId' ? (answers.get(about) as RouterOutputs['sheets']['byId'] | undefined) : undefined;
+  if (sheet) return { kind: 'sheet', sheet: sheetPreview(deps.config, sheet) };
+  return pathname === '/' ? { kind: 'home' } : { kind: 'other' };
+}
+
+/** The template with a `</head>` to write each page's head before: one where a parser would start the body, when it has none. */
+function withHead(template: string): string {
+  if (template.includes('</head>')) return template;
+  const body = template.search(/<body\b|<div id="root">/);
+  if (body >= 0) return `${template.slice(0, body)}<head></head>${template.slice(body)}`;
+  return template.replace(/^\s*(?:<!doctype[^>]*>)?/i, (start) => `${start}<head></head>`);
+}
+
 export type PageRenderer = (req: IncomingMessage, res: ServerResponse, pathname: string) => Promise<void>;
 
 /** Where the web app's server build is (apps/web/vite.config.ts's SSR build): beside the public one. */
@@ -128,7 +166,12 @@ function serverRenderer(entry: string): (req: IncomingMessage) => Promise<Render
 export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRenderer | null {
   const indexPath = join(staticDir, 'index.html');
   if (!existsSync(indexPath)) return null;
-  const template = readFileSync(indexPath, 'utf8');
+  // The build's own title and description give way to each page's (pageHead.ts).
+  const template = withHead(
+    readFileSync(indexPath, 'utf8')
+      .replace(/<title>[^<]*<\/title>\s*/i, '')
+      .replace(/<meta\s+name="description"[^>]*>\s*/i, ''),
+  );
   const emptyRoot = '<div id="root"></div>';
   const renderer = template.includes(emptyRoot) ? serverRenderer(serverBuildEntry(staticDir)) : null;
   const renderedPages = new RenderedPages();
@@ -162,18 +205,25 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
     const context = contextFromRequest(req, res, deps);
     const caller = createCaller(context);
     const embedded: EmbeddedQuery[] = [];
+    const answers = new Map<string, unknown>();
+    // A page about something (a sheet) whose path names nothing it could be about.
+    let subjectMissing = route?.subject !== undefined && !queries.some((query) => query.path === route.subject);
     // A query that fails (a sheet that does not exist) is left to the page, which asks again and shows why.
     await Promise.all(
       queries.map(async (query) => {
         const { path, input } = query;
         try {
-          const data = superjson.serialize(await runQuery(caller, query));
+          const answer = await runQuery(caller, query);
+          answers.set(path, answer);
+          const data = superjson.serialize(answer);
           embedded.push(input === undefined ? { path, data } : { path, input, data });
-        } catch {
-          // The page's own query reports it.
+        } catch (error) {
+          // The page's own query reports it; the status says whether the page's subject exists.
+          if (path === route?.subject && isMissing(error)) subjectMissing = true;
         }
       }),
     );
+    const page = headPage(pathname, route, answers, subjectMissing, deps);
     // In one order, whichever query answered first: the same data is the same text.
     embedded.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const json = scriptSafeJson(embedded);
@@ -195,7 +245,7 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
         }
       }
     }
-    const head = route?.module ? (preloads.get(route.module) ?? '') : '';
+    const head = pageHeadTags(page, deps.config) + (route?.module ? (preloads.get(route.module) ?? '') : '');
     const data = `<script id="${pageDataElementId}" type="application/json">${json}</script>`;
     // Functions, not replacement strings: a sheet's title may hold `$&` or `$'`, which a
     // replacement string would expand into parts of the template.
@@ -203,7 +253,7 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
       .replace('</head>', () => `${head}</head>`)
       .replace(emptyRoot, () => `<div id="root">${rendered}</div>`)
       .replace('</body>', () => `${data}</body>`);
-    res.statusCode = 200;
+    res.statusCode = page.kind === 'notFound' || page.kind === 'sheetNotFound' ? 404 : 200;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     // It holds what this visitor may see (their account, contact details for an admin): never shared.
     res.setHeader('Cache-Control', 'private, no-store');

@@ -26,8 +26,16 @@ export interface ProcedureSpec extends InputSpec {
   access: Access;
 }
 
-const sheetFields = ['title', 'description', 'eventDate', 'organizerName', 'organizerEmail'] as const;
-const slotFields = ['title', 'description', 'startTime', 'endTime', 'maxVolunteers'] as const;
+const sheetFields = [
+  'title',
+  'description',
+  'eventDate',
+  'organizerName',
+  'organizerEmail',
+  'maxSlotsPerPerson',
+  'questions',
+] as const;
+const slotFields = ['title', 'description', 'startTime', 'endTime', 'maxVolunteers', 'kind'] as const;
 const volunteerFields = ['name', 'email', 'phone', 'notes', 'emailConsent'] as const;
 const monitorFields = [
   'name',
@@ -71,6 +79,8 @@ export const procedureSpecs = {
 
   'sheets.list': input(),
   'sheets.byId': input(['id'], 'signup_sheets'),
+  'sheets.shareLink': input(['id'], 'signup_sheets'),
+  'sheets.qrCode': input(['id'], 'signup_sheets'),
   'sheets.managed': input(),
   'sheets.create': input(sheetFields),
   'sheets.update': input(['id', ...sheetFields, 'ownerId', 'moveSlots'], 'signup_sheets'),
@@ -81,15 +91,25 @@ export const procedureSpecs = {
   'slots.update': input(['id', ...slotFields], 'volunteer_slots'),
   'slots.delete': input(['id'], 'volunteer_slots'),
 
-  'volunteers.create': input(['slotId', 'userId', ...volunteerFields, 'waitlist']),
+  'volunteers.create': input(['slotId', 'userId', ...volunteerFields, 'waitlist', 'quantity', 'answers']),
+  'volunteers.createMany': input([
+    'slotIds',
+    'userId',
+    ...volunteerFields,
+    'waitlist',
+    'quantity',
+    'quantities',
+    'answers',
+  ]),
   'volunteers.cancelInfo': input(['id', 'token'], 'volunteers'),
   'volunteers.cancelByLink': input(['id', 'token'], 'volunteers'),
   // The manage link (/my-signup?token=…): the token names the volunteer; the fuzz cannot sign one.
   'volunteers.manageInfo': input(['token']),
   'volunteers.cancelByToken': input(['token']),
   'volunteers.move': input(['token', 'slotId']),
+  'volunteers.updateByToken': input(['token', 'name', 'phone', 'notes', 'answers', 'quantity']),
   // Anyone may call these; the service decides (own signup or admin).
-  'volunteers.update': input(['id', ...volunteerFields], 'volunteers'),
+  'volunteers.update': input(['id', ...volunteerFields, 'answers', 'quantity'], 'volunteers'),
   'volunteers.delete': input(['id'], 'volunteers'),
 
   'settings.getPublic': input(['key']),

@@ -144,6 +144,7 @@ const restSpecs: Record<string, RestSpec> = {
 
   'GET /api/signup-sheets': { procedure: 'sheets.list' },
   'GET /api/signup-sheets/:id': { procedure: 'sheets.byId', params: { id: 'signup_sheets' } },
+  'GET /api/signup-sheets/:id/qr.svg': { procedure: 'sheets.qrCode', params: { id: 'signup_sheets' } },
   'POST /api/signup-sheets': { procedure: 'sheets.create' },
   'PATCH /api/signup-sheets/:id': { procedure: 'sheets.update', params: { id: 'signup_sheets' } },
   'DELETE /api/signup-sheets/:id': { procedure: 'sheets.delete', params: { id: 'signup_sheets' } },
@@ -213,6 +214,7 @@ const restSpecs: Record<string, RestSpec> = {
   'GET /api/my-signup': { procedure: 'volunteers.manageInfo', query: ['token'] },
   'DELETE /api/my-signup': { procedure: 'volunteers.cancelByToken', query: ['token'] },
   'POST /api/my-signup/move': { procedure: 'volunteers.move', query: ['token'] },
+  'PATCH /api/my-signup': { procedure: 'volunteers.updateByToken', query: ['token'] },
 
   'GET /api/monitors': { procedure: 'monitors.list' },
   'POST /api/monitors': { procedure: 'monitors.create' },
@@ -280,8 +282,11 @@ function checkErrorBody(res: RawResponse, route: RestRoute | undefined): string[
   if (!isRecord(body)) return ['error answer is not a JSON object'];
   if (typeof body.message !== 'string' || body.message.trim() === '') problems.push('error answer has no message');
   if (typeof body.code !== 'string' || !/^[A-Z_]+$/.test(body.code)) problems.push('error answer has no code');
-  const extra = Object.keys(body).filter((k) => !['message', 'code', 'issues', 'error'].includes(k));
+  // `slotId`: the slot a refusal is about (API.md: a multi-slot signup's full slot).
+  const extra = Object.keys(body).filter((k) => !['message', 'code', 'issues', 'error', 'slotId'].includes(k));
   if (extra.length > 0) problems.push(`error answer has extra keys ${extra.join(', ')}`);
+  if ('slotId' in body && (typeof body.slotId !== 'number' || !Number.isSafeInteger(body.slotId)))
+    problems.push('error answer slotId is not an id');
   if (body.issues !== undefined) {
     const ok =
       Array.isArray(body.issues) &&

@@ -1087,6 +1087,56 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
       );
     case 'data':
       return fc.oneof(fc.constant({}), fc.array(fc.nat({ max: 255 }), { maxLength: 20 }), fc.string());
+    case 'slotIds':
+      return fc.oneof(
+        fc.array(idRef('volunteer_slots'), { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(
+          [],
+          [0],
+          ['1', '2'],
+          Array.from({ length: 21 }, (_, i) => i + 1),
+          'abc',
+        ),
+      );
+    case 'quantity':
+      return fc.oneof(fc.integer({ min: -2, max: 30 }), fc.constantFrom('3', 2.5, 10_001, null));
+    case 'quantities':
+      return fc.oneof(
+        fc.dictionary(
+          fc.constantFrom('1', '2', '3', 'x', '-1'),
+          fc.oneof(fc.integer({ min: -1, max: 20 }), fc.constant('2')),
+        ),
+        fc.constant<Template>([]),
+      );
+    case 'maxSlotsPerPerson':
+      return fc.oneof(fc.integer({ min: -1, max: 5 }), fc.constantFrom(null, '', '2', 1.5));
+    case 'kind':
+      return fc.constantFrom('task', 'item', 'ITEM', '', 'other');
+    case 'questions':
+      return fc.oneof(
+        fc.array(
+          fc.record(
+            {
+              id: fc.constantFrom('q1', 'q2', 'bad id', ''),
+              label: plausibleTextOf('T-shirt size', "Child's class", ''),
+              kind: fc.constantFrom('text', 'choice', 'checkbox', 'date'),
+              options: fc.array(fc.constantFrom('S', 'M', 'L', '', 'M'), { maxLength: 4 }),
+              required: fc.oneof(fc.boolean(), fc.constant('yes')),
+            },
+            { requiredKeys: [] },
+          ),
+          { maxLength: 12 },
+        ),
+        fc.constantFrom(null, 'abc', {}),
+      );
+    case 'answers':
+      return fc.oneof(
+        fc.dictionary(
+          fc.constantFrom('q1', 'q2', 'qx', 'bad key!', '__proto__'),
+          fc.oneof(fc.string({ maxLength: 20 }), fc.boolean(), fc.constant(3), fc.constant(null)),
+        ),
+        fc.constantFrom(null, 'abc', []),
+      );
     case 'name':
     case 'organizerName':
       return plausibleTextOf('Jane Doe', 'Casey Jones', 'Ann Lee', "Zoë O'Brien-Smith", 'X');

@@ -267,6 +267,7 @@ function checkItem(item: unknown): ItemVerdict {
     if (typeof data.reason !== 'string' || !/^[a-z][A-Za-z0-9]*$/.test(data.reason))
       problems.push(`error data reason ${JSON.stringify(data.reason)}`);
     if ('field' in data && typeof data.field !== 'string') problems.push('error data field is not a string');
+    if ('slotId' in data && typeof data.slotId !== 'number') problems.push('error data slotId is not a number');
     if (data.code === 'INTERNAL_SERVER_ERROR') problems.push('INTERNAL_SERVER_ERROR');
     if (typeof data.httpStatus !== 'number' || data.httpStatus >= 500)
       problems.push(`error httpStatus ${String(data.httpStatus)}`);

@@ -1,4 +1,13 @@
-import { addDays, instantAt, type SchoolClock, type WallTimeParts, wallTimeAt } from '@pac/validators/page-data';
+import {
+  addDays,
+  instantAt,
+  monthNames,
+  type SchoolClock,
+  type WallTimeParts,
+  wallTimeAt,
+  weekdayNames,
+  writeDateTime,
+} from '@pac/validators/page-data';
 
 /*
  * Dates as en-US's Intl.DateTimeFormat writes them ('Saturday, May 3, 2031', '6:00 PM', 'Sat, May 3'),
@@ -27,22 +36,6 @@ function schoolClock(): SchoolClock {
   return clock;
 }
 
-const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** The date itself; a RangeError for an invalid one, as Intl gives. */
 function valid(date: Date): Date {
   if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
@@ -58,8 +51,8 @@ function wallTime(date: Date): WallTimeParts {
 function parts(date: Date) {
   const wall = wallTime(date);
   return {
-    weekday: weekdays[wall.weekday] ?? '',
-    month: months[wall.month - 1] ?? '',
+    weekday: weekdayNames[wall.weekday] ?? '',
+    month: monthNames[wall.month - 1] ?? '',
     day: wall.day,
     year: wall.year,
   };
@@ -106,9 +99,9 @@ export function formatMonthDayTime(date: Date): string {
   return `${month.slice(0, 3)} ${day}, ${formatTime(date)}`;
 }
 
-/** 'Saturday, May 3, 2031 at 6:00 PM' */
+/** 'Saturday, May 3, 2031 at 6:00 PM', as the server writes it too (a shared sheet's description). */
 export function formatDateTime(date: Date): string {
-  return `${formatDate(date)} at ${formatTime(date)}`;
+  return writeDateTime(wallTime(date));
 }
 
 /**

@@ -45,6 +45,14 @@ export function errorField(error: unknown): string | null {
   return dataText(error, 'field');
 }
 
+/** The slot a refusal is about, when one of several was (a multi-slot signup's full slot), or null. */
+export function errorSlotId(error: unknown): number | null {
+  if (!(error instanceof TRPCClientError)) return null;
+  const data: unknown = error.data;
+  if (typeof data !== 'object' || data === null || !('slotId' in data)) return null;
+  return typeof data.slotId === 'number' && Number.isSafeInteger(data.slotId) ? data.slotId : null;
+}
+
 export function isNotFound(error: unknown): boolean {
   return errorCode(error) === 'NOT_FOUND';
 }

@@ -1,6 +1,8 @@
 import { slotUpdateSchema, volunteerSignupSchema } from '@pac/validators';
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { focusFirstInvalid, schemaErrors, zodResolver } from './schemaForm';
+import { z } from 'zod';
+import { focusFirstInvalid, schemaErrors, useSchemaForm, zodResolver } from './schemaForm';
 
 describe('schemaErrors', () => {
   it("maps the shared schema's issues to fields with SPEC.md's messages", () => {
@@ -71,5 +73,30 @@ describe('focusFirstInvalid', () => {
     expect(focusFirstInvalid(null)).toBeNull();
     expect(document.activeElement).toBe(document.body);
     form.remove();
+  });
+});
+
+describe('useSchemaForm: checks beyond the schema', () => {
+  it("adds the check's errors by field path, the schema's first for a field both name, and sends nothing", () => {
+    const handler = vi.fn();
+    const { result } = renderHook(() =>
+      useSchemaForm({
+        initialValues: { name: '', answers: { size: '' } },
+        schema: z.object({ name: z.string().min(1, 'Name is required') }),
+        check: (values): Record<string, string> =>
+          values.answers.size === '' ? { 'answers.size': 'T-shirt size is required', name: 'Not this one' } : {},
+      }),
+    );
+    act(() => result.current.onSubmit(handler)());
+    expect(result.current.form.errors).toEqual({
+      name: 'Name is required',
+      'answers.size': 'T-shirt size is required',
+    });
+    expect(handler).not.toHaveBeenCalled();
+    act(() => {
+      result.current.form.setValues({ name: 'Jamie', answers: { size: 'M' } });
+    });
+    act(() => result.current.onSubmit(handler)());
+    expect(handler).toHaveBeenCalledWith({ name: 'Jamie' }, { name: 'Jamie', answers: { size: 'M' } });
   });
 });

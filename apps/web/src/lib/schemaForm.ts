@@ -59,6 +59,12 @@ interface SchemaFormOptions<Values, Schema extends z.ZodType> {
   initialValues: Values;
   schema: Schema;
   toInput?: (values: Values) => unknown;
+  /**
+   * Checks a schema alone cannot make (answers against a sheet's questions, a quantity against
+   * what is still needed), by field path ('answers.size', 'quantities.4'); the schema's errors
+   * come first for a field both name.
+   */
+  check?: (values: Values) => Record<string, string>;
 }
 
 export interface SchemaForm<Values, Schema extends z.ZodType> {
@@ -82,9 +88,12 @@ export function useSchemaForm<Values extends Record<string, unknown>, Schema ext
   initialValues,
   schema,
   toInput = (values) => values,
+  check,
 }: SchemaFormOptions<Values, Schema>): SchemaForm<Values, Schema> {
   const attempted = useRef(false);
-  const resolve = zodResolver(schema, toInput);
+  const schemaResolve = zodResolver(schema, toInput);
+  const resolve = (values: Values): FormErrors =>
+    check ? { ...check(values), ...schemaResolve(values) } : schemaResolve(values);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues,

@@ -1,17 +1,38 @@
 import { renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { documentTitle, useDocumentTitle } from './useDocumentTitle';
+import { afterEach, describe, expect, it } from 'vitest';
+import { documentTitle, siteName, useDocumentTitle } from './useDocumentTitle';
+
+/** The school's name as the server writes it into every page it sends. */
+function nameSite(name: string): void {
+  const meta = document.createElement('meta');
+  meta.setAttribute('property', 'og:site_name');
+  meta.setAttribute('content', name);
+  document.head.append(meta);
+}
+
+afterEach(() => {
+  document.head.querySelectorAll('meta[property="og:site_name"]').forEach((meta) => meta.remove());
+});
 
 describe('documentTitle', () => {
-  it("puts the page's title before the product's name", () => {
+  it("puts the page's title before the site's name", () => {
     expect(documentTitle('Fall Bake Sale')).toBe('Fall Bake Sale · PAC Hub');
     expect(documentTitle('  Profile  ')).toBe('Profile · PAC Hub');
+    expect(documentTitle('Fall Bake Sale', 'Maple Elementary PAC')).toBe('Fall Bake Sale · Maple Elementary PAC');
   });
 
-  it("is the product's name alone without a title", () => {
-    expect(documentTitle()).toBe('PAC Hub');
-    expect(documentTitle(null)).toBe('PAC Hub');
-    expect(documentTitle('   ')).toBe('PAC Hub');
+  it("is the site's name and what the site is without a title (the home page)", () => {
+    expect(documentTitle()).toBe('PAC Hub · Volunteer Signups');
+    expect(documentTitle(null)).toBe('PAC Hub · Volunteer Signups');
+    expect(documentTitle('   ')).toBe('PAC Hub · Volunteer Signups');
+  });
+});
+
+describe('siteName', () => {
+  it("is the school's name the server wrote into the page, else the product's", () => {
+    expect(siteName()).toBe('PAC Hub');
+    nameSite('Maple Elementary PAC');
+    expect(siteName()).toBe('Maple Elementary PAC');
   });
 });
 
@@ -24,6 +45,12 @@ describe('useDocumentTitle', () => {
     rerender({ title: 'Fall Bake Sale' });
     expect(document.title).toBe('Fall Bake Sale · PAC Hub');
     rerender({ title: null });
-    expect(document.title).toBe('PAC Hub');
+    expect(document.title).toBe('PAC Hub · Volunteer Signups');
+  });
+
+  it("ends the title with the school's name on a page the server sent", () => {
+    nameSite('Maple Elementary PAC');
+    renderHook(() => useDocumentTitle('Fall Bake Sale'));
+    expect(document.title).toBe('Fall Bake Sale · Maple Elementary PAC');
   });
 });

@@ -4,6 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeTrpcError, fakeTrpc, type FakeProcedure } from '../../test/fakeTrpc';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import { readSignupMemory, rememberSignups } from '../features/signup/signupMemory';
 import MySignupPage from './MySignup.page';
 
 const token = '42-abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
@@ -14,11 +15,24 @@ function info(extra: Record<string, unknown> = {}) {
     slotId: 7,
     name: 'Robin Park',
     email: 'robin@example.org',
+    phone: '555-0101',
+    notes: null,
+    answers: {},
+    quantity: 1,
     status: 'confirmed',
     signupTime: new Date(2031, 0, 1),
     waitlistPosition: null,
     closed: false,
-    slot: { id: 7, title: 'Setup crew', description: null, startTime: new Date(2031, 2, 14, 16, 0), endTime: null },
+    slot: {
+      id: 7,
+      title: 'Setup crew',
+      description: null,
+      startTime: new Date(2031, 2, 14, 16, 0),
+      endTime: null,
+      kind: 'task',
+      maxVolunteers: 3,
+      currentVolunteers: 1,
+    },
     sheet: {
       id: 3,
       title: 'Science Night',
@@ -26,6 +40,7 @@ function info(extra: Record<string, unknown> = {}) {
       eventDate: new Date(2031, 2, 14, 18, 0),
       organizerName: 'Pat Organizer',
       organizerEmail: 'pat@example.org',
+      questions: [],
     },
     otherSlots: [
       {
@@ -37,6 +52,7 @@ function info(extra: Record<string, unknown> = {}) {
         maxVolunteers: 3,
         currentVolunteers: 1,
         spotsLeft: 2,
+        kind: 'task',
       },
     ],
     ...extra,
@@ -152,5 +168,104 @@ describe('/my-signup', () => {
     expect(await screen.findByText(/can no longer be changed here/)).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Cancel my signup' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Move my signup' })).toBeNull();
+  });
+});
+
+describe('/my-signup: correcting the signup', () => {
+  const questions = [
+    { id: 'child', label: "Child's name and class", kind: 'text', required: true },
+    { id: 'size', label: 'T-shirt size', kind: 'choice', options: ['S', 'M', 'L'], required: false },
+  ];
+  const cupcakes = (extra: Record<string, unknown> = {}) =>
+    info({
+      quantity: 6,
+      answers: { child: 'Sam, 3B' },
+      slot: { ...info().slot, title: 'Cupcakes', kind: 'item', maxVolunteers: 24, currentVolunteers: 12 },
+      sheet: { ...info().sheet, questions },
+      ...extra,
+    });
+
+  it('edits the name, phone, notes, answers and quantity with the values the signup has', async () => {
+    const api = renderAt(`/my-signup?token=${token}`, {
+      'volunteers.manageInfo': () => cupcakes(),
+      'volunteers.updateByToken': (input) => ({ ...cupcakes(), ...(input as object) }),
+    });
+    const name = await screen.findByLabelText<HTMLInputElement>(/^Name/);
+    expect(name.value).toBe('Robin Park');
+    expect(screen.getByText('Email: robin@example.org')).toBeDefined();
+    expect(screen.getByLabelText<HTMLInputElement>(/^Child's name and class/).value).toBe('Sam, 3B');
+    const quantity = screen.getByLabelText<HTMLInputElement>(/^How many will you bring\?/);
+    expect(quantity.value).toBe('6');
+
+    fireEvent.change(name, { target: { value: 'Robin Park-Lee' } });
+    fireEvent.change(screen.getByLabelText(/^Notes/), { target: { value: 'Nut-free' } });
+    fireEvent.click(screen.getByRole('radio', { name: 'M' }));
+    fireEvent.change(quantity, { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Signup Updated')).toBeDefined();
+    expect(api.calls.find((c) => c.path === 'volunteers.updateByToken')?.input).toEqual({
+      token,
+      name: 'Robin Park-Lee',
+      phone: '555-0101',
+      notes: 'Nut-free',
+      answers: { child: 'Sam, 3B', size: 'M' },
+      quantity: 10,
+    });
+  });
+
+  it("says the questions' and the quantity's sentences before sending anything", async () => {
+    const api = renderAt(`/my-signup?token=${token}`, { 'volunteers.manageInfo': () => cupcakes() });
+    fireEvent.change(await screen.findByLabelText(/^Child's name and class/), { target: { value: '  ' } });
+    // 12 of 24 are promised, 6 of them by this signup: up to 18.
+    fireEvent.change(screen.getByLabelText(/^How many will you bring\?/), { target: { value: '19' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText("Child's name and class is required")).toBeDefined();
+    expect(screen.getByText('Only 18 still needed for this item')).toBeDefined();
+    expect(api.calls.some((c) => c.path === 'volunteers.updateByToken')).toBe(false);
+  });
+
+  it("shows the server's refusal on the field it names", async () => {
+    renderAt(`/my-signup?token=${token}`, {
+      'volunteers.manageInfo': () => cupcakes(),
+      'volunteers.updateByToken': () => {
+        throw new FakeTrpcError('CONFLICT', 'Only 4 still needed for this item', {
+          reason: 'quantityTooLarge',
+          field: 'quantity',
+        });
+      },
+    });
+    fireEvent.change(await screen.findByLabelText(/^How many will you bring\?/), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    const quantity = screen.getByLabelText(/^How many will you bring\?/);
+    await waitFor(() => expect(quantity.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Only 4 still needed for this item')).toBeDefined();
+    expect(screen.queryByText('Update Failed')).toBeNull();
+  });
+
+  it('has no quantity on a task slot', async () => {
+    renderAt(`/my-signup?token=${token}`, { 'volunteers.manageInfo': () => info() });
+    await screen.findByLabelText(/^Name/);
+    expect(screen.queryByLabelText(/How many will you bring/)).toBeNull();
+  });
+
+  it('forgets the signup this browser remembered once it is cancelled, and follows a move', async () => {
+    rememberSignups([
+      { volunteerId: 42, slotId: 7, sheetId: 3, token, status: 'confirmed' },
+      { volunteerId: 43, slotId: 9, sheetId: 3, token: 'other', status: 'confirmed' },
+    ]);
+    renderAt(`/my-signup?token=${token}`, {
+      'volunteers.manageInfo': () => info(),
+      'volunteers.move': () => ({ ...info(), slotId: 8 }),
+      'volunteers.cancelByToken': () => ({ message: 'Your signup has been cancelled' }),
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: /Judges/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move my signup' }));
+    await waitFor(() => expect(readSignupMemory().signups.find((s) => s.volunteerId === 42)?.slotId).toBe(8));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel my signup' }));
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Cancel Signup' })).getByRole('button', { name: 'Cancel my signup' }),
+    );
+    await screen.findByRole('heading', { name: 'Signup cancelled' });
+    expect(readSignupMemory().signups.map((s) => s.volunteerId)).toEqual([43]);
   });
 });

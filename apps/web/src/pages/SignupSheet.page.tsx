@@ -42,7 +42,7 @@ export default function SignupSheetPage() {
         loading={<CenteredLoader label="Loading signup sheet" />}
         failed="Could not load this signup sheet"
       >
-        {(data) => <SheetDetails sheet={data} />}
+        {(data) => <SheetDetails sheet={data} fetchedAt={sheet.dataUpdatedAt} />}
       </QueryState>
     );
   }

@@ -1,4 +1,5 @@
 import { type Db, signupSheets, volunteers, volunteerSlots } from '@pac/db';
+import { answerText } from '@pac/validators';
 import { asc, eq } from 'drizzle-orm';
 import type { UserContext } from '../context';
 import { sheetOwnerScope } from '../lib/access';
@@ -11,9 +12,9 @@ import { localDate, localTime } from '../lib/schoolTime';
  * The report's columns. Each instant comes twice: as ISO 8601 in UTC (exact, for programs) and,
  * beside it, as 'YYYY-MM-DD HH:mm' on the school's clock, which spreadsheets read as a date and time.
  */
-export function volunteerCsvHeader(timeZone: string): string[] {
+export function volunteerCsvHeader(timeZone: string, questionColumns: readonly string[] = []): string[] {
   const local = (name: string) => `${name} (${timeZone})`;
-  return [
+  const base = [
     'Sheet',
     'Event Date',
     local('Event Date'),
@@ -33,7 +34,24 @@ export function volunteerCsvHeader(timeZone: string): string[] {
     local('Signed Up At'),
     'Status',
     'Attended',
+    'Quantity',
   ];
+  // A question whose label is already a column's name gets its own column all the same.
+  return [...base, ...questionColumns.map((label) => (base.includes(label) ? `${label} (answer)` : label))];
+}
+
+/**
+ * The question columns of a report: one per question label over the sheets it covers, in event
+ * order and each sheet's question order; a label several sheets ask shares its column.
+ */
+function questionColumns(db: Db, ownerId: number | undefined): string[] {
+  const sheets = db
+    .select({ questions: signupSheets.questions })
+    .from(signupSheets)
+    .where(ownerId === undefined ? undefined : eq(signupSheets.ownerId, ownerId))
+    .orderBy(asc(signupSheets.eventDate), asc(signupSheets.id))
+    .all();
+  return [...new Set(sheets.flatMap((sheet) => sheet.questions.map((q) => q.label)))];
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : '');
@@ -46,7 +64,8 @@ const batchSize = 1000;
  */
 export function* volunteerCsvLines(db: Db, timeZone: string, ownerId?: number): Generator<string> {
   const local = (d: Date | null) => (d ? `${localDate(d, timeZone)} ${localTime(d, timeZone)}` : '');
-  yield csvRow(volunteerCsvHeader(timeZone));
+  const columns = questionColumns(db, ownerId);
+  yield csvRow(volunteerCsvHeader(timeZone, columns));
   for (let offset = 0; ; offset += batchSize) {
     const batch = signupsWithEvent(db)
       .where(ownerId === undefined ? undefined : eq(signupSheets.ownerId, ownerId))
@@ -82,6 +101,11 @@ export function* volunteerCsvLines(db: Db, timeZone: string, ownerId?: number): 
         local(volunteer.signupTime),
         volunteer.status,
         volunteer.attended === null ? '' : volunteer.attended ? 'yes' : 'no',
+        String(volunteer.quantity),
+        ...columns.map((label) => {
+          const question = sheet.questions.find((q) => q.label === label);
+          return question ? answerText(volunteer.answers[question.id]) : '';
+        }),
       ]);
     }
     if (batch.length < batchSize) return;

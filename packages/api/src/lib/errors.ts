@@ -24,6 +24,8 @@ export function zodIssues(error: ZodError): ValidationIssue[] {
 export interface ErrorDetails {
   reason: string;
   field?: string;
+  /** The slot a refusal is about, when one of several was (a multi-slot signup's full slot). */
+  slotId?: number;
 }
 
 export interface RefusalDetails extends ErrorDetails {
@@ -31,15 +33,22 @@ export interface RefusalDetails extends ErrorDetails {
   cause?: unknown;
 }
 
+/** The field of an answer to a sheet's question, as forms map it: `answers.<questionId>`. */
+export function answerField(questionId: string): string {
+  return ['answers', questionId].join('.');
+}
+
 /** An error a procedure answers on purpose: a TRPCError with its reason and field. Made by `refuse`. */
 export class Refusal extends TRPCError {
   readonly reason: string;
   readonly field: string | undefined;
+  readonly slotId: number | undefined;
 
   constructor(code: TRPC_ERROR_CODE_KEY, message: string, details: RefusalDetails) {
     super({ code, message, cause: details.cause });
     this.reason = details.reason;
     this.field = details.field;
+    this.slotId = details.slotId;
   }
 }
 
@@ -68,7 +77,11 @@ export function reasonForCode(code: TRPC_ERROR_CODE_KEY): string {
  */
 export function errorDetails(error: TRPCError): ErrorDetails {
   if (error instanceof Refusal)
-    return error.field === undefined ? { reason: error.reason } : { reason: error.reason, field: error.field };
+    return {
+      reason: error.reason,
+      ...(error.field === undefined ? {} : { field: error.field }),
+      ...(error.slotId === undefined ? {} : { slotId: error.slotId }),
+    };
   if (error.cause instanceof ZodError) {
     const field = zodIssues(error.cause)[0]?.path ?? '';
     return field === '' ? { reason: 'invalidInput' } : { reason: 'invalidInput', field };

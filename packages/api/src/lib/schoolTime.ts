@@ -12,6 +12,7 @@ import {
   type SchoolClock,
   schoolClockOf,
   wallTimeAt,
+  writeDateTime,
 } from '@pac/validators';
 
 /** A wall time on the school's clock, to the second. */
@@ -115,6 +116,14 @@ export function monthBounds(date: Date, timeZone: string): { start: Date; end: D
     start: instantAt({ year: w.year, month: w.month, day: 1 }, timeZone),
     end: instantAt({ ...next, day: 1 }, timeZone),
   };
+}
+
+/**
+ * 'Saturday, December 5, 2026 at 10:00 AM' in `timeZone`: the date and time as the pages write
+ * them (@pac/validators writeDateTime), read on the same clock from this runtime's time-zone data.
+ */
+export function schoolDateTime(date: Date, timeZone: string): string {
+  return writeDateTime(wallTimeAt(schoolClockFor(timeZone), date));
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

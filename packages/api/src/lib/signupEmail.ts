@@ -1,5 +1,12 @@
 import type { SignupSheet, Volunteer, VolunteerSlot } from '@pac/db';
-import { buildIcs, type MailMessage, type VolunteerEmailDetails } from '@pac/notify';
+import {
+  buildIcsEvents,
+  type IcsAttachmentEvent,
+  type MailMessage,
+  type SignupExtras,
+  type VolunteerEmailDetails,
+} from '@pac/notify';
+import { answerText } from '@pac/validators';
 import type { ApiConfig } from '../config';
 import type { ServiceContext } from '../context';
 import { signLink } from './links';
@@ -65,9 +72,21 @@ export function unsubscribeHeaders(links: VolunteerLinks): Record<string, string
   };
 }
 
-/** The calendar invitation for a confirmed signup; the same UID, so a move or promotion updates it. */
-export function signupIcs(config: ApiConfig, r: SignupWithEvent, links: VolunteerLinks): MailMessage['icalEvent'] {
-  const ics = buildIcs({
+/** A signup's answers to its sheet's questions, as label and text, in the sheet's order (none left out as blank). */
+export function answerRows(r: Pick<SignupWithEvent, 'volunteer' | 'sheet'>): [string, string][] {
+  return r.sheet.questions
+    .filter((q) => r.volunteer.answers[q.id] !== undefined)
+    .map((q) => [q.label, answerText(r.volunteer.answers[q.id])]);
+}
+
+/** What a signup's emails add to its event: an item's quantity, the answers. */
+export function signupExtras(r: SignupWithEvent): SignupExtras {
+  return { quantity: r.slot.kind === 'item' ? r.volunteer.quantity : null, answers: answerRows(r) };
+}
+
+/** A confirmed signup's calendar event; the same UID, so a move or promotion updates it. */
+function signupEvent(config: ApiConfig, r: SignupWithEvent, sheetUrl: string): IcsAttachmentEvent {
+  return {
     uid: `signup-${r.volunteer.id}@${new URL(config.publicBaseUrl).hostname}`,
     title: `${r.sheet.title}: ${r.slot.title}`,
     description: r.slot.description ?? r.sheet.description,
@@ -75,7 +94,21 @@ export function signupIcs(config: ApiConfig, r: SignupWithEvent, links: Voluntee
     end: r.slot.endTime,
     organizerName: r.sheet.organizerName,
     organizerEmail: r.sheet.organizerEmail,
-    url: links.sheetUrl,
-  });
+    url: sheetUrl,
+  };
+}
+
+/** The calendar invitation for a confirmed signup; the same UID, so a move or promotion updates it. */
+export function signupIcs(config: ApiConfig, r: SignupWithEvent, links: VolunteerLinks): MailMessage['icalEvent'] {
+  return signupsIcs(config, [r], links.sheetUrl);
+}
+
+/** One calendar attachment with an event per signup (a signup of several slots). */
+export function signupsIcs(
+  config: ApiConfig,
+  signups: readonly SignupWithEvent[],
+  sheetUrl: string,
+): MailMessage['icalEvent'] {
+  const ics = buildIcsEvents(signups.map((r) => signupEvent(config, r, sheetUrl)));
   return { method: 'PUBLISH', content: ics, filename: 'volunteer-shift.ics' };
 }

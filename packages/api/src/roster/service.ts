@@ -1,4 +1,4 @@
-import { type SignupSheet, volunteers, type VolunteerSlot } from '@pac/db';
+import { type SignupAnswers, type SignupSheet, volunteers, type VolunteerSlot } from '@pac/db';
 import type { checkInSchema } from '@pac/validators';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -30,6 +30,10 @@ export interface RosterVolunteer {
   phone: string;
   email: string;
   notes: string | null;
+  /** What they bring to an item slot (1 on a task slot). */
+  quantity: number;
+  /** Answers to the sheet's questions (the roster's sheet carries the questions). */
+  answers: SignupAnswers;
   /** null until someone checks the volunteer in, then whether they came. */
   attended: boolean | null;
   checkedInAt: Date | null;
@@ -51,6 +55,8 @@ const entryColumns = {
   phone: volunteers.phone,
   email: volunteers.email,
   notes: volunteers.notes,
+  quantity: volunteers.quantity,
+  answers: volunteers.answers,
   attended: volunteers.attended,
   checkedInAt: volunteers.checkedInAt,
 };

@@ -11,6 +11,7 @@ import {
   listSheets,
   updateSheet,
 } from './service';
+import { sheetQrCode, sheetShareLink } from './share';
 
 const byIdInput = z.object({ id: idSchema });
 
@@ -21,6 +22,15 @@ export const sheetsRouter = {
     .meta({ publicCache: true })
     .input(byIdInput)
     .query(({ ctx, input }) => getSheetDetail(ctx, input.id, ctx.user)),
+
+  /** The sheet's public link, `{ url }` (`{PUBLIC_BASE_URL}/signup-sheet/{id}`), for 'Share' on its page. */
+  shareLink: publicProcedure
+    .meta({ publicCache: true })
+    .input(byIdInput)
+    .query(({ ctx, input }) => sheetShareLink(ctx, input.id)),
+
+  /** The sheet's public link as a QR code, an SVG document to print (GET /api/signup-sheets/{id}/qr.svg). */
+  qrCode: publicProcedure.input(byIdInput).query(({ ctx, input }) => sheetQrCode(ctx, input.id)),
 
   /** The sheets the caller runs: an organizer's own, every sheet for an administrator. */
   managed: organizerProcedure.query(({ ctx }) => listManagedSheets(ctx.db, ctx.user)),

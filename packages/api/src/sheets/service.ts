@@ -1,5 +1,13 @@
-import { type Db, signupSheets, type SignupSheet, type VolunteerSlot, volunteerSlots } from '@pac/db';
-import type { sheetCreateSchema, sheetDuplicateSchema, sheetUpdateSchema } from '@pac/validators';
+import {
+  type Db,
+  type SheetQuestion,
+  signupSheets,
+  type SignupSheet,
+  type VolunteerSlot,
+  volunteerSlots,
+} from '@pac/db';
+import { randomBytes } from 'node:crypto';
+import type { questionInputSchema, sheetCreateSchema, sheetDuplicateSchema, sheetUpdateSchema } from '@pac/validators';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceContext, SessionUser, UserContext } from '../context';
@@ -84,11 +92,27 @@ export function getSheetDetail(ctx: ServiceContext, id: number, viewer: SessionU
   };
 }
 
+/**
+ * A sheet's questions as it keeps them: each with an id. A question given without one gets a new
+ * random id, so that answers to a removed question never attach to a later one.
+ */
+export function questionsWithIds(questions: readonly QuestionInputOutput[]): SheetQuestion[] {
+  return questions.map((q) => ({ ...q, id: q.id ?? `q${randomBytes(6).toString('base64url')}` }));
+}
+type QuestionInputOutput = z.output<typeof questionInputSchema>;
+
 /** A new sheet, owned by the organizer (or administrator) who made it. */
 export function createSheet(ctx: UserContext, input: z.output<typeof sheetCreateSchema>): SheetWithSlots {
+  const { questions, maxSlotsPerPerson, ...fields } = input;
   const created = ctx.db
     .insert(signupSheets)
-    .values({ ...input, description: input.description ?? null, ownerId: ctx.user.id })
+    .values({
+      ...fields,
+      description: input.description ?? null,
+      maxSlotsPerPerson: maxSlotsPerPerson ?? null,
+      questions: questionsWithIds(questions ?? []),
+      ownerId: ctx.user.id,
+    })
     .returning()
     .get();
   if (!created) throw new Error('Inserting the signup sheet returned no row');
@@ -116,7 +140,8 @@ export function shiftSlotTime(time: Date | null, offsetMs: number): Date | null 
  */
 export function updateSheet(ctx: UserContext, input: z.output<typeof sheetUpdateSchema>): SheetDetail {
   const { db, user } = ctx;
-  const { id, moveSlots, ...changes } = input;
+  const { id, moveSlots, questions, ...fields } = input;
+  const changes = questions === undefined ? fields : { ...fields, questions: questionsWithIds(questions) };
   db.transaction((tx) => {
     // better-sqlite3 has one connection: reads through `ctx` here run inside this transaction.
     const sheet = getSheet(ctx, id);
@@ -175,6 +200,7 @@ export function duplicateSheet(ctx: UserContext, input: z.output<typeof sheetDup
       startTime: shiftSlotTime(slot.startTime, offset),
       endTime: shiftSlotTime(slot.endTime, offset),
       maxVolunteers: slot.maxVolunteers,
+      kind: slot.kind,
     }));
     const created = tx
       .insert(signupSheets)
@@ -184,6 +210,8 @@ export function duplicateSheet(ctx: UserContext, input: z.output<typeof sheetDup
         eventDate: input.eventDate,
         organizerName: source.organizerName,
         organizerEmail: source.organizerEmail,
+        maxSlotsPerPerson: source.maxSlotsPerPerson,
+        questions: source.questions,
         ownerId: user.id,
       })
       .returning()

@@ -1,6 +1,14 @@
-import { type Db, type Executor, signupSheets, type SignupSheet, type VolunteerSlot, volunteerSlots } from '@pac/db';
+import {
+  type Db,
+  type Executor,
+  signupSheets,
+  type SignupSheet,
+  volunteers,
+  type VolunteerSlot,
+  volunteerSlots,
+} from '@pac/db';
 import type { slotCreateSchema, slotUpdateSchema } from '@pac/validators';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceContext, UserContext } from '../context';
 import { refuse } from '../lib/errors';
@@ -13,6 +21,7 @@ export const slotMessages = {
   sheetNotFound: sheetAccessMessages.sheetNotFound,
   slotNotFound: sheetAccessMessages.slotNotFound,
   endBeforeStart: 'End time must be after start time',
+  stayItem: 'Volunteers are bringing more than one of this item, so it stays an item slot',
   belowSignedUp: (signedUp: number) =>
     `Number of volunteers needed cannot be lower than the ${signedUp} already signed up`,
 } as const;
@@ -113,6 +122,15 @@ export function updateSlot(ctx: UserContext, input: z.output<typeof slotUpdateSc
         field: 'maxVolunteers',
       });
     }
+    // A task counts people, one each: an item some bring several of cannot become one.
+    if (changes.kind === 'task' && slot.kind === 'item') {
+      const several = tx
+        .select({ id: volunteers.id })
+        .from(volunteers)
+        .where(and(eq(volunteers.slotId, id), gt(volunteers.quantity, 1)))
+        .get();
+      if (several) throw refuse('CONFLICT', slotMessages.stayItem, { reason: 'stayItem', field: 'kind' });
+    }
     if (!hasChanges(changes)) return { slot, promoted: [] };
     const updated = tx.update(volunteerSlots).set(changes).where(eq(volunteerSlots.id, id)).returning().get();
     if (!updated) throw refuse('NOT_FOUND', slotMessages.slotNotFound, { reason: 'slotNotFound' });
@@ -145,10 +163,13 @@ export function setSlotTimes(
   tx.update(volunteerSlots).set(times).where(eq(volunteerSlots.id, slotId)).run();
 }
 
-/** One confirmed signup fewer on this slot (the volunteer row goes in the same transaction). */
-export function lowerVolunteerCount(tx: Executor, slotId: number): void {
+/**
+ * One confirmed signup fewer on this slot (the volunteer row goes in the same transaction): its
+ * quantity, on an item slot.
+ */
+export function lowerVolunteerCount(tx: Executor, slotId: number, quantity = 1): void {
   tx.update(volunteerSlots)
-    .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} - 1` })
+    .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} - ${quantity}` })
     .where(eq(volunteerSlots.id, slotId))
     .run();
 }

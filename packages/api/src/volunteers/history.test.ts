@@ -38,6 +38,8 @@ describe('viewVolunteer', () => {
     status: 'confirmed',
     attended: null,
     checkedInAt: null,
+    quantity: 1,
+    answers: {},
   };
   const sessionUser = (id: number, isAdmin: boolean): SessionUser => ({
     id,
@@ -62,6 +64,7 @@ describe('viewVolunteer', () => {
       signupTime: volunteer.signupTime,
       status: 'confirmed',
       isMine: false,
+      quantity: 1,
     };
     expect(viewVolunteer(volunteer, null, false)).toEqual(publicView);
     expect(viewVolunteer(volunteer, sessionUser(12, false), false)).toEqual(publicView);

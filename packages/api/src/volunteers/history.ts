@@ -1,6 +1,7 @@
 import {
   type Db,
   type Executor,
+  type SignupAnswers,
   signupSheets,
   type SignupSheet,
   type Volunteer,
@@ -32,11 +33,15 @@ export interface VolunteerView {
   signupTime: Date;
   status: VolunteerStatus;
   isMine: boolean;
+  /** What they bring to an item slot (1 on a task slot): public, as the slot's count is. */
+  quantity: number;
   userId?: number | null;
   email?: string;
   phone?: string;
   notes?: string | null;
   emailConsent?: boolean;
+  /** Answers to the sheet's questions: contact data, for the volunteer and whoever runs the sheet. */
+  answers?: SignupAnswers;
   /** Event-day check-in, for whoever runs the sheet. */
   attended?: boolean | null;
 }
@@ -55,7 +60,7 @@ export function publicName(name: string): string {
  */
 export function viewVolunteer(v: Volunteer, viewer: SessionUser | null, managesSheet: boolean): VolunteerView {
   const isMine = viewer !== null && v.userId === viewer.id;
-  const base = { id: v.id, slotId: v.slotId, signupTime: v.signupTime, status: v.status, isMine };
+  const base = { id: v.id, slotId: v.slotId, signupTime: v.signupTime, status: v.status, isMine, quantity: v.quantity };
   if (managesSheet || isMine) {
     return {
       ...base,
@@ -65,6 +70,7 @@ export function viewVolunteer(v: Volunteer, viewer: SessionUser | null, managesS
       phone: v.phone,
       notes: v.notes,
       emailConsent: v.emailConsent,
+      answers: v.answers,
       ...(managesSheet ? { attended: v.attended } : {}),
     };
   }

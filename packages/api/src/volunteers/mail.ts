@@ -1,9 +1,18 @@
 import type { ReminderType } from '@pac/db';
-import { reminder, signupConfirmation } from '@pac/notify';
+import { formatWhen, reminder, signupCancelled, signupConfirmation, signupsConfirmation } from '@pac/notify';
 import type { ServiceContext } from '../context';
 import type { MailReservation } from '../email/budget';
 import { type MailOutcome, sendMail } from '../email/service';
-import { emailDetails, type SignupWithEvent, signupIcs, unsubscribeHeaders, volunteerLinks } from '../lib/signupEmail';
+import {
+  answerRows,
+  emailDetails,
+  signupExtras,
+  type SignupWithEvent,
+  signupIcs,
+  signupsIcs,
+  unsubscribeHeaders,
+  volunteerLinks,
+} from '../lib/signupEmail';
 import { sendWaitlistConfirmation } from '../waitlist/mail';
 
 /**
@@ -22,16 +31,28 @@ export async function sendSignupConfirmation(
   r: SignupWithEvent,
   waitlistPosition: number | null = null,
   reservation?: MailReservation,
-  /** The address had unsubscribed, so this signup gets no reminders: the mail says how to turn them back on. */
-  options: { remindersStopped?: boolean } = {},
+  options: {
+    /** The address had unsubscribed, so this signup gets no reminders: the mail says how to turn them back on. */
+    remindersStopped?: boolean;
+    /** After a move: the slot it left, so the email says what the new one replaces. */
+    replaced?: SignupWithEvent['slot'] | null;
+  } = {},
 ): Promise<void> {
   if (r.volunteer.status === 'waitlisted') return sendWaitlistConfirmation(ctx, r, waitlistPosition, reservation);
   const { config } = ctx;
   const links = volunteerLinks(ctx, r.volunteer, r.sheet);
   const unsubscribeUrl = r.volunteer.emailConsent ? links.unsubscribeUrl : null;
   const headers = r.volunteer.emailConsent ? unsubscribeHeaders(links) : {};
+  const replaced = options.replaced
+    ? {
+        slotTitle: options.replaced.title,
+        when: formatWhen({ ...options.replaced, eventDate: r.sheet.eventDate, timeZone: config.timeZone }),
+      }
+    : null;
   const content = signupConfirmation({
     ...emailDetails(config, r, links),
+    ...signupExtras(r),
+    replaced,
     cancelUrl: links.manageUrl,
     unsubscribeUrl,
     remindersOnUrl: options.remindersStopped ? links.unsubscribeUrl : null,
@@ -47,6 +68,74 @@ export async function sendSignupConfirmation(
     },
     { kind: 'notice', ...(reservation ? { reservation } : {}) },
   );
+}
+
+/** A signup of one of its slots, with its place on the waitlist (null when confirmed). */
+export type SignupToConfirm = SignupWithEvent & { waitlistPosition: number | null };
+
+/**
+ * The one confirmation of a signup: a signup of one slot gets the single-slot email (or the
+ * waitlist's), a signup of several one email listing every slot, each with its own 'Change or
+ * cancel' link, and one calendar attachment with an event per confirmed slot.
+ */
+export async function sendSignupsConfirmation(
+  ctx: ServiceContext,
+  signups: readonly SignupToConfirm[],
+  reservation: MailReservation,
+  options: { remindersStopped?: boolean } = {},
+): Promise<void> {
+  const [first] = signups;
+  if (!first) return;
+  if (signups.length === 1) return sendSignupConfirmation(ctx, first, first.waitlistPosition, reservation, options);
+  const { config } = ctx;
+  const links = volunteerLinks(ctx, first.volunteer, first.sheet);
+  const consent = first.volunteer.emailConsent;
+  const confirmed = signups.filter((r) => r.volunteer.status === 'confirmed');
+  const details = emailDetails(config, first, links);
+  const content = signupsConfirmation({
+    schoolName: details.schoolName,
+    sheetTitle: details.sheetTitle,
+    volunteerName: details.volunteerName,
+    organizerName: details.organizerName,
+    organizerEmail: details.organizerEmail,
+    sheetUrl: details.sheetUrl,
+    timeZone: details.timeZone,
+    slots: signups.map((r) => ({
+      slotTitle: r.slot.title,
+      eventDate: r.sheet.eventDate,
+      startTime: r.slot.startTime,
+      endTime: r.slot.endTime,
+      status: r.volunteer.status,
+      waitlistPosition: r.waitlistPosition,
+      quantity: r.slot.kind === 'item' ? r.volunteer.quantity : null,
+      cancelUrl: volunteerLinks(ctx, r.volunteer, r.sheet).manageUrl,
+    })),
+    answers: answerRows(first),
+    unsubscribeUrl: consent ? links.unsubscribeUrl : null,
+    remindersOnUrl: options.remindersStopped ? links.unsubscribeUrl : null,
+  });
+  await sendMail(
+    ctx,
+    {
+      to: first.volunteer.email,
+      replyTo: first.sheet.organizerEmail,
+      ...content,
+      ...(confirmed.length > 0 ? { icalEvent: signupsIcs(config, confirmed, links.sheetUrl) } : {}),
+      headers: consent ? unsubscribeHeaders(links) : {},
+    },
+    { kind: 'notice', reservation },
+  );
+}
+
+/** Tells a volunteer their signup is cancelled: by themself (a link, their account) or by whoever runs the sheet. */
+export async function sendCancellationEmail(
+  ctx: ServiceContext,
+  r: SignupWithEvent,
+  by: 'volunteer' | 'organizer',
+): Promise<MailOutcome> {
+  const links = volunteerLinks(ctx, r.volunteer, r.sheet);
+  const content = signupCancelled({ ...emailDetails(ctx.config, r, links), by });
+  return sendMail(ctx, { to: r.volunteer.email, replyTo: r.sheet.organizerEmail, ...content }, { kind: 'notice' });
 }
 
 /**

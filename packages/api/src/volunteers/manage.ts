@@ -1,10 +1,25 @@
-import { type Executor, type Volunteer, volunteers, type VolunteerStatus, volunteerSlots } from '@pac/db';
-import type { mySignupMoveSchema, mySignupSchema, volunteerUpdateSchema } from '@pac/validators';
-import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  type Executor,
+  type SignupSheet,
+  type Volunteer,
+  volunteers,
+  type VolunteerSlot,
+  type VolunteerStatus,
+  volunteerSlots,
+} from '@pac/db';
+import {
+  type Answers,
+  checkAnswers,
+  type mySignupMoveSchema,
+  type mySignupSchema,
+  type mySignupUpdateSchema,
+  type volunteerUpdateSchema,
+} from '@pac/validators';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
 import { currentSender } from '../email/service';
-import { refuse } from '../lib/errors';
+import { answerField, refuse } from '../lib/errors';
 import { assertValidLink } from '../lib/links';
 import { mailbox } from '../lib/mailbox';
 import { manageTokenVolunteerId } from '../lib/manageLink';
@@ -14,7 +29,7 @@ import { hasChanges } from '../lib/updates';
 import { getSlotWithSheet, lowerVolunteerCount, slotsOfSheet } from '../slots/service';
 import { announcePromotions, promoteFromWaitlist, waitlistPosition } from '../waitlist/service';
 import { getVolunteer, signupWithEvent } from './history';
-import { sendSignupConfirmation } from './mail';
+import { sendCancellationEmail, sendSignupConfirmation } from './mail';
 import { volunteerMessages } from './messages';
 import { signupsClosed } from './signup';
 
@@ -49,7 +64,7 @@ export function cancelInfo(ctx: Context, link: { id: number; token: string }) {
 /** Cancels a signup from the link in its confirmation email, without an account. */
 export function cancelByLink(ctx: Context, link: { id: number; token: string }) {
   const { volunteer } = linkedSignup(ctx, link);
-  removeVolunteer(ctx, volunteer.id);
+  removeVolunteer(ctx, volunteer.id, 'volunteer');
   return { message: volunteerMessages.signupCancelled };
 }
 
@@ -61,12 +76,56 @@ function assertMaySignupChange(db: Executor, caller: SessionUser, volunteer: Vol
 }
 
 /**
+ * Checks changed answers against the sheet's questions (400 with the question's sentence) and
+ * returns them as they are kept.
+ */
+function checkedAnswers(sheet: SignupSheet, answers: Record<string, unknown>): Answers {
+  const checked = checkAnswers(sheet.questions, answers);
+  const issue = checked.issues[0];
+  if (issue)
+    throw refuse('BAD_REQUEST', issue.message, { reason: 'invalidAnswer', field: answerField(issue.questionId) });
+  return checked.answers;
+}
+
+/**
+ * A new quantity for a confirmed item signup, inside the caller's transaction: the slot's count
+ * moves by the difference, guarded so the slot never holds more than it needs (409 'Only N still
+ * needed for this item'); a lower quantity frees room for the waitlist. A task slot takes none.
+ */
+function changeQuantity(tx: Executor, volunteer: Volunteer, slot: VolunteerSlot, quantity: number): Volunteer[] {
+  if (quantity === volunteer.quantity) return [];
+  if (slot.kind !== 'item')
+    throw refuse('BAD_REQUEST', volunteerMessages.quantityOnItemsOnly, {
+      reason: 'quantityOnItemsOnly',
+      field: 'quantity',
+    });
+  if (volunteer.status !== 'confirmed') return [];
+  const delta = quantity - volunteer.quantity;
+  const moved = tx
+    .update(volunteerSlots)
+    .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + ${delta}` })
+    .where(
+      and(
+        eq(volunteerSlots.id, slot.id),
+        sql`${volunteerSlots.currentVolunteers} + ${delta} <= ${volunteerSlots.maxVolunteers}`,
+      ),
+    )
+    .run();
+  if (moved.changes === 0) {
+    const left = slot.maxVolunteers - slot.currentVolunteers + volunteer.quantity;
+    throw refuse('CONFLICT', volunteerMessages.stillNeeded(left), { reason: 'quantityTooLarge', field: 'quantity' });
+  }
+  return delta < 0 ? promoteFromWaitlist(tx, slot.id) : [];
+}
+
+/**
  * Changes a signup: the caller's own, or one on a sheet they run; an email already on the slot is
- * refused.
+ * refused. Answers are checked against the sheet's questions; an item's quantity against what is
+ * still needed.
  */
 export function updateSignup(ctx: UserContext, input: z.output<typeof volunteerUpdateSchema>): Volunteer {
-  const { id, ...changes } = input;
-  return ctx.db.transaction((tx) => {
+  const { id, quantity, answers, ...changes } = input;
+  const { updated, promoted } = ctx.db.transaction((tx) => {
     const volunteer = getVolunteer(tx, id);
     assertMaySignupChange(tx, ctx.user, volunteer);
     if (changes.email !== undefined) {
@@ -78,49 +137,89 @@ export function updateSignup(ctx: UserContext, input: z.output<typeof volunteerU
       if (clash)
         throw refuse('CONFLICT', volunteerMessages.alreadySignedUp, { reason: 'alreadySignedUp', field: 'email' });
     }
-    if (!hasChanges(changes)) return volunteer;
-    const updated = tx.update(volunteers).set(changes).where(eq(volunteers.id, id)).returning().get();
-    if (!updated) throw refuse('NOT_FOUND', volunteerMessages.volunteerNotFound, { reason: 'volunteerNotFound' });
-    return updated;
+    return applySignupChanges(tx, volunteer, { ...changes, quantity, answers });
   });
+  announcePromotions(ctx, promoted);
+  return updated;
+}
+
+/** The changes of an edit (the manage page's or an organizer's), in the caller's transaction. */
+function applySignupChanges(
+  tx: Executor,
+  volunteer: Volunteer,
+  input: Partial<Pick<Volunteer, 'name' | 'email' | 'phone' | 'notes' | 'emailConsent'>> & {
+    quantity?: number | undefined;
+    answers?: Record<string, unknown> | undefined;
+  },
+): { updated: Volunteer; promoted: Volunteer[] } {
+  const { quantity, answers, ...fields } = input;
+  const { slot, sheet } = getSlotWithSheet(tx, volunteer.slotId);
+  const changes: Partial<Volunteer> = { ...fields };
+  if (answers !== undefined) changes.answers = checkedAnswers(sheet, answers);
+  const promoted = quantity === undefined ? [] : changeQuantity(tx, volunteer, slot, quantity);
+  if (quantity !== undefined) changes.quantity = quantity;
+  if (!hasChanges(changes)) return { updated: volunteer, promoted };
+  const updated = tx.update(volunteers).set(changes).where(eq(volunteers.id, volunteer.id)).returning().get();
+  if (!updated) throw refuse('NOT_FOUND', volunteerMessages.volunteerNotFound, { reason: 'volunteerNotFound' });
+  return { updated, promoted };
 }
 
 /** Cancels a signup: the caller's own, or one on a sheet they run. */
 export function deleteSignup(ctx: UserContext, id: number): { success: true } {
   const volunteer = getVolunteer(ctx.db, id);
   assertMaySignupChange(ctx.db, ctx.user, volunteer);
-  removeVolunteer(ctx, volunteer.id);
+  removeVolunteer(ctx, volunteer.id, volunteer.userId === ctx.user.id ? 'volunteer' : 'organizer');
   return { success: true as const };
 }
 
 /**
- * Removes a signup. A confirmed one frees its spot: the slot's count goes down and the earliest
- * waitlisted volunteer takes the spot, in the same transaction; they are emailed after it commits.
+ * Removes a signup. A confirmed one frees its spot (its quantity, on an item slot): the slot's
+ * count goes down and the earliest waitlisted volunteers take the room, in the same transaction.
+ * After it commits, the volunteer is told their signup is cancelled (by whom: `by`) and those
+ * promoted that they are in.
  */
-export function removeVolunteer(ctx: ServiceContext, volunteerId: number): void {
-  const promoted = ctx.db.transaction((tx) => {
+export function removeVolunteer(ctx: ServiceContext, volunteerId: number, by: 'volunteer' | 'organizer'): void {
+  const result = ctx.db.transaction((tx) => {
     // What the row was when it went, not when the caller read it.
-    const removed = tx
-      .delete(volunteers)
-      .where(eq(volunteers.id, volunteerId))
-      .returning({ slotId: volunteers.slotId, status: volunteers.status })
-      .get();
-    if (removed?.status !== 'confirmed') return [];
-    lowerVolunteerCount(tx, removed.slotId);
-    return promoteFromWaitlist(tx, removed.slotId);
+    const removed = tx.delete(volunteers).where(eq(volunteers.id, volunteerId)).returning().get();
+    if (!removed) return null;
+    const event = getSlotWithSheet(tx, removed.slotId);
+    if (removed.status !== 'confirmed') return { removed: { volunteer: removed, ...event }, promoted: [] };
+    lowerVolunteerCount(tx, removed.slotId, removed.quantity);
+    return { removed: { volunteer: removed, ...event }, promoted: promoteFromWaitlist(tx, removed.slotId) };
   });
-  announcePromotions(ctx, promoted);
+  if (!result) return;
+  announcePromotions(ctx, result.promoted);
+  if (currentSender(ctx) !== null) {
+    const signup = result.removed;
+    ctx.runtime.mail.inBackground(
+      'Cancellation email',
+      () => sendCancellationEmail(ctx, signup, by).then(() => undefined),
+      ctx,
+      {
+        volunteerId: signup.volunteer.id,
+      },
+    );
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // "Manage my signup": the page behind the link in a volunteer's emails, without an account.
 
-/** The signup behind a manage link as its page shows it: no phone or notes (a link can be forwarded). */
+/**
+ * The signup behind a manage link as its page shows it, with what the volunteer may correct there
+ * (name, phone, notes, answers, an item's quantity): the link was mailed to the volunteer's own
+ * address, so whoever holds it is the volunteer as far as the signup goes.
+ */
 export interface ManagedSignup {
   id: number;
   slotId: number;
   name: string;
   email: string;
+  phone: string;
+  notes: string | null;
+  answers: Answers;
+  quantity: number;
   status: VolunteerStatus;
   signupTime: Date;
   /** 1 is next in line; null when confirmed. */
@@ -133,6 +232,10 @@ function managedSignup(db: Executor, volunteer: Volunteer): ManagedSignup {
     slotId: volunteer.slotId,
     name: volunteer.name,
     email: volunteer.email,
+    phone: volunteer.phone,
+    notes: volunteer.notes,
+    answers: volunteer.answers,
+    quantity: volunteer.quantity,
     status: volunteer.status,
     signupTime: volunteer.signupTime,
     waitlistPosition: waitlistPosition(db, volunteer),
@@ -156,7 +259,7 @@ export function manageInfo(ctx: ServiceContext, input: z.output<typeof mySignupS
     .filter(
       (s) =>
         s.id !== slot.id &&
-        s.currentVolunteers < s.maxVolunteers &&
+        s.currentVolunteers + (s.kind === 'item' && slot.kind === 'item' ? volunteer.quantity : 1) <= s.maxVolunteers &&
         !signupsClosed({ startTime: s.startTime, eventDate: sheet.eventDate }, now),
     )
     .map((s) => ({
@@ -168,6 +271,7 @@ export function manageInfo(ctx: ServiceContext, input: z.output<typeof mySignupS
       maxVolunteers: s.maxVolunteers,
       currentVolunteers: s.currentVolunteers,
       spotsLeft: s.maxVolunteers - s.currentVolunteers,
+      kind: s.kind,
     }));
   return {
     ...managedSignup(ctx.db, volunteer),
@@ -179,6 +283,9 @@ export function manageInfo(ctx: ServiceContext, input: z.output<typeof mySignupS
       description: slot.description,
       startTime: slot.startTime,
       endTime: slot.endTime,
+      kind: slot.kind,
+      maxVolunteers: slot.maxVolunteers,
+      currentVolunteers: slot.currentVolunteers,
     },
     sheet: {
       id: sheet.id,
@@ -187,6 +294,7 @@ export function manageInfo(ctx: ServiceContext, input: z.output<typeof mySignupS
       eventDate: sheet.eventDate,
       organizerName: sheet.organizerName,
       organizerEmail: sheet.organizerEmail,
+      questions: sheet.questions,
     },
     otherSlots,
   };
@@ -195,8 +303,21 @@ export function manageInfo(ctx: ServiceContext, input: z.output<typeof mySignupS
 /** Cancels the signup behind a manage link (a confirmed one's spot goes to the waitlist). */
 export function cancelByToken(ctx: ServiceContext, input: z.output<typeof mySignupSchema>) {
   const volunteer = managedVolunteer(ctx, input.token);
-  removeVolunteer(ctx, volunteer.id);
+  removeVolunteer(ctx, volunteer.id, 'volunteer');
   return { message: volunteerMessages.signupCancelled };
+}
+
+/**
+ * Corrects the signup behind a manage link: name, phone, notes, answers (checked against the
+ * sheet's questions) and an item's quantity (checked against what is still needed). Not the email:
+ * the link was mailed to it.
+ */
+export function updateByToken(ctx: ServiceContext, input: z.output<typeof mySignupUpdateSchema>): ManagedSignup {
+  const id = manageTokenVolunteerId(ctx, input.token);
+  const { token: _token, ...changes } = input;
+  const { updated, promoted } = ctx.db.transaction((tx) => applySignupChanges(tx, getVolunteer(tx, id), changes));
+  announcePromotions(ctx, promoted);
+  return managedSignup(ctx.db, updated);
 }
 
 /**
@@ -209,7 +330,7 @@ export function cancelByToken(ctx: ServiceContext, input: z.output<typeof mySign
 export function moveSignup(ctx: ServiceContext, input: z.output<typeof mySignupMoveSchema>): ManagedSignup {
   const id = manageTokenVolunteerId(ctx, input.token);
   const now = ctx.runtime.now();
-  const { moved, promoted } = ctx.db.transaction((tx) => {
+  const { moved, from, promoted } = ctx.db.transaction((tx) => {
     const volunteer = getVolunteer(tx, id);
     const from = getSlotWithSheet(tx, volunteer.slotId);
     const to = getSlotWithSheet(tx, input.slotId);
@@ -219,12 +340,23 @@ export function moveSignup(ctx: ServiceContext, input: z.output<typeof mySignupM
       throw refuse('BAD_REQUEST', volunteerMessages.sameSlot, { reason: 'sameSlot', field: 'slotId' });
     if (signupsClosed({ startTime: to.slot.startTime, eventDate: to.sheet.eventDate }, now))
       throw refuse('CONFLICT', volunteerMessages.signupsClosed, { reason: 'signupsClosed' });
+    // An item signup brings its quantity to another item slot; on a task slot it is one person.
+    const quantity = to.slot.kind === 'item' && from.slot.kind === 'item' ? volunteer.quantity : 1;
     const taken = tx
       .update(volunteerSlots)
-      .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + 1` })
-      .where(and(eq(volunteerSlots.id, to.slot.id), lt(volunteerSlots.currentVolunteers, volunteerSlots.maxVolunteers)))
+      .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + ${quantity}` })
+      .where(
+        and(
+          eq(volunteerSlots.id, to.slot.id),
+          sql`${volunteerSlots.currentVolunteers} + ${quantity} <= ${volunteerSlots.maxVolunteers}`,
+        ),
+      )
       .run();
-    if (taken.changes === 0) throw refuse('CONFLICT', volunteerMessages.slotFull, { reason: 'slotFull' });
+    if (taken.changes === 0) {
+      const left = to.slot.maxVolunteers - to.slot.currentVolunteers;
+      if (left > 0) throw refuse('CONFLICT', volunteerMessages.stillNeeded(left), { reason: 'quantityTooLarge' });
+      throw refuse('CONFLICT', volunteerMessages.slotFull, { reason: 'slotFull' });
+    }
     const clash = tx
       .select({ id: volunteers.id })
       .from(volunteers)
@@ -234,21 +366,25 @@ export function moveSignup(ctx: ServiceContext, input: z.output<typeof mySignupM
     const updated = tx
       .update(volunteers)
       // A check-in belonged to the old slot.
-      .set({ slotId: to.slot.id, status: 'confirmed', attended: null, checkedInAt: null })
+      .set({ slotId: to.slot.id, status: 'confirmed', quantity, attended: null, checkedInAt: null })
       .where(eq(volunteers.id, id))
       .returning()
       .get();
     if (!updated) throw refuse('NOT_FOUND', volunteerMessages.volunteerNotFound, { reason: 'volunteerNotFound' });
-    if (volunteer.status !== 'confirmed') return { moved: updated, promoted: [] };
-    lowerVolunteerCount(tx, from.slot.id);
-    return { moved: updated, promoted: promoteFromWaitlist(tx, from.slot.id) };
+    if (volunteer.status !== 'confirmed') return { moved: updated, from: from.slot, promoted: [] };
+    lowerVolunteerCount(tx, from.slot.id, volunteer.quantity);
+    return { moved: updated, from: from.slot, promoted: promoteFromWaitlist(tx, from.slot.id) };
   });
   announcePromotions(ctx, promoted);
   if (currentSender(ctx) !== null && ctx.runtime.limits.confirmationMail.take(moved.email).allowed) {
     const signup = signupWithEvent(ctx.db, moved);
-    ctx.runtime.mail.inBackground('Signup confirmation', () => sendSignupConfirmation(ctx, signup), ctx, {
-      volunteerId: moved.id,
-    });
+    // The new slot's confirmation says which signup it replaces.
+    ctx.runtime.mail.inBackground(
+      'Signup confirmation',
+      () => sendSignupConfirmation(ctx, signup, null, undefined, { replaced: from }),
+      ctx,
+      { volunteerId: moved.id },
+    );
   }
   return managedSignup(ctx.db, moved);
 }

@@ -1,3 +1,5 @@
+import { signupMessages } from '@pac/validators';
+
 /** The sentences the volunteers domain answers with, shared by its files (and the roster's check-in). */
 export const volunteerMessages = {
   volunteerNotFound: 'Volunteer not found',
@@ -10,4 +12,9 @@ export const volunteerMessages = {
   signupCancelled: 'Your signup has been cancelled',
   otherSheet: 'You can only move your signup to another slot of the same signup sheet',
   sameSlot: 'Your signup is already in this volunteer slot',
+  slotsOnOneSheet: 'All slots must be on the same signup sheet',
+  // The signup form says these too, before it sends.
+  maxSlotsPerPerson: signupMessages.atMostSlots,
+  stillNeeded: signupMessages.stillNeeded,
+  quantityOnItemsOnly: 'Only item slots take a quantity',
 } as const;

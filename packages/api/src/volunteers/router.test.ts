@@ -201,7 +201,7 @@ describe('volunteers as seen in sheets.byId', () => {
     const list = await viewAs(asAnon);
     expect(list.map((v) => v.name)).toEqual(['Jane D.', 'Cher']);
     for (const v of list) {
-      expect(Object.keys(v).sort()).toEqual(['id', 'isMine', 'name', 'signupTime', 'slotId', 'status']);
+      expect(Object.keys(v).sort()).toEqual(['id', 'isMine', 'name', 'quantity', 'signupTime', 'slotId', 'status']);
       expect(v.isMine).toBe(false);
       expect(JSON.stringify(v)).not.toContain('555-01');
       expect(JSON.stringify(v)).not.toContain('@example.org');
@@ -242,7 +242,15 @@ describe('volunteers as seen in sheets.byId', () => {
       isMine: true,
     });
     expect(list[1]).toMatchObject({ id: anonsId, slotId, name: 'Cher', isMine: false });
-    expect(Object.keys(list[1] ?? {}).sort()).toEqual(['id', 'isMine', 'name', 'signupTime', 'slotId', 'status']);
+    expect(Object.keys(list[1] ?? {}).sort()).toEqual([
+      'id',
+      'isMine',
+      'name',
+      'quantity',
+      'signupTime',
+      'slotId',
+      'status',
+    ]);
   });
 });
 
@@ -305,9 +313,11 @@ describe('volunteers.update and volunteers.delete: who may change a signup', () 
 
   it('answers a volunteer update with no changes with the signup as it is', async () => {
     const slot = await newSlot(5);
-    const { confirmationEmail: _queued, ...mine } = await asJane.volunteers.create(
-      signup(slot.id, 'Jane Doe', jane.email),
-    );
+    const {
+      confirmationEmail: _queued,
+      manageToken: _link,
+      ...mine
+    } = await asJane.volunteers.create(signup(slot.id, 'Jane Doe', jane.email));
     expect(await asJane.volunteers.update({ id: mine.id })).toEqual(mine);
   });
 

@@ -1,20 +1,29 @@
 import { type Db, signupSheets, type Volunteer, volunteers, type VolunteerStatus, volunteerSlots } from '@pac/db';
-import type { volunteerSignupSchema } from '@pac/validators';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import {
+  type Answers,
+  checkAnswers,
+  type Question,
+  signupMessages,
+  type volunteerMultiSignupSchema,
+  type volunteerSignupSchema,
+} from '@pac/validators';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser } from '../context';
 import { isSuppressed, reserveMail } from '../email/budget';
 import { currentSender } from '../email/service';
 import { assertOwnerOrAdmin, isAdmin, isOrganizer, managesSheet } from '../lib/access';
 import { userExists, userMessages, verifiedUserIdByEmail } from '../lib/accounts';
-import { type Refusal, refuse } from '../lib/errors';
+import { answerField, type Refusal, refuse } from '../lib/errors';
+import { mailbox } from '../lib/mailbox';
+import { manageToken } from '../lib/manageLink';
 import { slotSheetOwner } from '../lib/sheetAccess';
 import { commitTogether } from '../lib/sharedCommits';
 import { RuntimeKey } from '../runtime';
 import { slotMessages } from '../slots/service';
 import { waitlistPosition } from '../waitlist/service';
 import { signupWithEvent } from './history';
-import { sendSignupConfirmation } from './mail';
+import { sendSignupsConfirmation } from './mail';
 import { volunteerMessages } from './messages';
 
 /**
@@ -31,9 +40,16 @@ export function signupsClosed(slot: { startTime: Date | null; eventDate: Date },
   return (slot.startTime ?? slot.eventDate).getTime() <= now.getTime();
 }
 
+/**
+ * One slot of a signup and what the signer brings to it (1 on a task slot). `shared`: the quantity
+ * is a multi-slot signup's `quantity`, meant for its item slots, so a task slot takes 1 instead.
+ */
+type SlotRequest = { slotId: number; quantity: number; shared?: boolean };
+
 // A type, not an interface: prepared statements take it as a record of named parameters.
 type SignupRow = {
-  slotId: number;
+  /** One slot, or several of one sheet: saved all or nothing. */
+  slots: SlotRequest[];
   /** Whoever runs the sheet (its organizer, an admin) may still add volunteers to a slot that has started. */
   allowClosed: boolean;
   /**
@@ -49,6 +65,8 @@ type SignupRow = {
   signupTime: Date;
   /** On a full slot, join its waitlist instead of being refused (ignored while the slot has room). */
   waitlist: boolean;
+  /** As given; checked against the sheet's questions by refuseEarly, which keeps them here. */
+  answers: Record<string, unknown>;
 };
 
 /**
@@ -56,24 +74,37 @@ type SignupRow = {
  * out. It is an expected answer, not a fault, so no stack trace is captured for it (capturing one,
  * through the procedure's async frames, was a twentieth of a refused signup's CPU).
  */
-function slotFullRefusal(): Refusal {
+function slotFullRefusal(slotId?: number): Refusal {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return refuse('CONFLICT', volunteerMessages.slotFull, { reason: 'slotFull' });
+    return refuse('CONFLICT', volunteerMessages.slotFull, {
+      reason: 'slotFull',
+      ...(slotId === undefined ? {} : { slotId }),
+    });
   } finally {
     Error.stackTraceLimit = limit;
   }
 }
 
+/** What refuseEarly learnt of the sheet, which the write then keeps to. */
+interface SignupSheetFacts {
+  sheetId: number;
+  maxSlotsPerPerson: number | null;
+  /** The answers as they are kept (lib: checkAnswers). */
+  answers: Answers;
+}
+
 interface SignupSteps {
   /**
-   * Refuses, on one read and before any write, a signup that the slot's state alone refuses: no
-   * such slot, signups closed, or full for someone not asking for the waitlist.
+   * Refuses, on one read per slot and before any write, a signup that the slots' state alone
+   * refuses: no such slot, slots of different sheets, signups closed, a quantity larger than what
+   * is still needed, full for someone not asking for the waitlist, or answers the sheet's
+   * questions refuse. A task slot's quantity becomes 1.
    */
-  refuseEarly(row: SignupRow): void;
-  /** The signup's writes; run inside a transaction, which its throw rolls back. */
-  write(row: SignupRow): Volunteer;
+  refuseEarly(row: SignupRow): SignupSheetFacts;
+  /** The signup's writes, one row per slot; run inside a transaction, which its throw rolls back. */
+  write(row: SignupRow, facts: SignupSheetFacts): Volunteer[];
 }
 
 /**
@@ -85,16 +116,25 @@ interface SignupSteps {
  */
 function prepareSignup(db: Db): SignupSteps {
   const slotId = sql.placeholder('slotId');
-  // The sheet's date through a subquery, not a join: SQLite 3.54 (better-sqlite3 13) compiles a
+  // The sheet's fields through subqueries, not a join: SQLite 3.54 (better-sqlite3 13) compiles a
   // join whose WHERE holds a bound parameter again on every run after the parameter is bound,
   // which tripled this read, the whole of a refused signup's database work (bench/results.md notes).
   const slot = db
     .select({
+      sheetId: volunteerSlots.signupSheetId,
       startTime: volunteerSlots.startTime,
       eventDate:
         sql`(select ${signupSheets.eventDate} from ${signupSheets} where ${signupSheets.id} = ${volunteerSlots.signupSheetId})`.mapWith(
           signupSheets.eventDate,
         ),
+      maxSlotsPerPerson: sql<
+        number | null
+      >`(select ${signupSheets.maxSlotsPerPerson} from ${signupSheets} where ${signupSheets.id} = ${volunteerSlots.signupSheetId})`,
+      questions:
+        sql`(select ${signupSheets.questions} from ${signupSheets} where ${signupSheets.id} = ${volunteerSlots.signupSheetId})`.mapWith(
+          signupSheets.questions,
+        ),
+      kind: volunteerSlots.kind,
       currentVolunteers: volunteerSlots.currentVolunteers,
       maxVolunteers: volunteerSlots.maxVolunteers,
     })
@@ -106,10 +146,16 @@ function prepareSignup(db: Db): SignupSteps {
     .from(volunteers)
     .where(and(eq(volunteers.slotId, slotId), eq(volunteers.email, sql.placeholder('email'))))
     .prepare();
+  const quantity = sql.placeholder('quantity');
   const raise = db
     .update(volunteerSlots)
-    .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + 1` })
-    .where(and(eq(volunteerSlots.id, slotId), lt(volunteerSlots.currentVolunteers, volunteerSlots.maxVolunteers)))
+    .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + ${quantity}` })
+    .where(
+      and(
+        eq(volunteerSlots.id, slotId),
+        sql`${volunteerSlots.currentVolunteers} + ${quantity} <= ${volunteerSlots.maxVolunteers}`,
+      ),
+    )
     .prepare();
   const insert = db
     .insert(volunteers)
@@ -124,44 +170,120 @@ function prepareSignup(db: Db): SignupSteps {
       // A placeholder, not the column's default: a default would be fixed when the statement is built.
       signupTime: sql.placeholder('signupTime'),
       status: sql.placeholder('status'),
+      quantity,
+      answers: sql.placeholder('answers'),
     })
     .returning()
     .prepare();
+  // The mailboxes holding a confirmed spot on the sheet (only read for a sheet with a per-person limit).
+  const confirmedEmails = db
+    .select({ email: volunteers.email })
+    .from(volunteers)
+    .innerJoin(volunteerSlots, eq(volunteerSlots.id, volunteers.slotId))
+    .where(and(eq(volunteerSlots.signupSheetId, sql.placeholder('sheetId')), eq(volunteers.status, 'confirmed')))
+    .prepare();
   /** The slot, or the refusal every signup on it gets whatever the count. */
-  const openSlot = (row: SignupRow) => {
-    const found = slot.get({ slotId: row.slotId });
-    if (!found) throw refuse('NOT_FOUND', slotMessages.slotNotFound, { reason: 'slotNotFound' });
+  const openSlot = (row: SignupRow, id: number) => {
+    const found = slot.get({ slotId: id });
+    if (!found) throw refuse('NOT_FOUND', slotMessages.slotNotFound, { reason: 'slotNotFound', slotId: id });
     if (!row.allowClosed && signupsClosed(found, row.signupTime)) {
-      throw refuse('CONFLICT', volunteerMessages.signupsClosed, { reason: 'signupsClosed' });
+      throw refuse('CONFLICT', volunteerMessages.signupsClosed, { reason: 'signupsClosed', slotId: id });
     }
     return found;
   };
+  /** A slot with some room but less than the quantity asked for: how many are still needed. */
+  const tooMany = (id: number, left: number) =>
+    refuse('CONFLICT', volunteerMessages.stillNeeded(left), {
+      reason: 'quantityTooLarge',
+      field: 'quantity',
+      slotId: id,
+    });
   /**
    * Once a slot is full, nearly every signup on it is refused (the evening a newsletter goes out,
    * most of them). Such a refusal writes nothing, so it is decided on one read, with no
    * transaction: the slot was full when it was read, which is when the signup happened.
    */
-  const refuseEarly = (row: SignupRow) => {
-    const found = openSlot(row);
-    if (!row.waitlist && found.currentVolunteers >= found.maxVolunteers) throw slotFullRefusal();
+  const refuseEarly = (row: SignupRow): SignupSheetFacts => {
+    let facts: (SignupSheetFacts & { questions: Question[] }) | null = null;
+    for (const request of row.slots) {
+      const found = openSlot(row, request.slotId);
+      if (facts === null) {
+        facts = {
+          sheetId: found.sheetId,
+          maxSlotsPerPerson: found.maxSlotsPerPerson,
+          questions: found.questions,
+          answers: {},
+        };
+      } else if (found.sheetId !== facts.sheetId) {
+        throw refuse('BAD_REQUEST', volunteerMessages.slotsOnOneSheet, { reason: 'slotsOnOneSheet', field: 'slotIds' });
+      }
+      if (found.kind === 'task') {
+        if (request.shared) request.quantity = 1;
+        if (request.quantity > 1)
+          throw refuse('BAD_REQUEST', volunteerMessages.quantityOnItemsOnly, {
+            reason: 'quantityOnItemsOnly',
+            field: 'quantity',
+            slotId: request.slotId,
+          });
+      }
+      const left = found.maxVolunteers - found.currentVolunteers;
+      if (left > 0 && left < request.quantity) throw tooMany(request.slotId, left);
+      if (!row.waitlist && left <= 0) throw slotFullRefusal(row.slots.length > 1 ? request.slotId : undefined);
+    }
+    if (facts === null)
+      throw refuse('BAD_REQUEST', signupMessages.slotRequired, { reason: 'slotRequired', field: 'slotId' });
+    const checked = checkAnswers(facts.questions, row.answers);
+    const issue = checked.issues[0];
+    if (issue)
+      throw refuse('BAD_REQUEST', issue.message, { reason: 'invalidAnswer', field: answerField(issue.questionId) });
+    return { sheetId: facts.sheetId, maxSlotsPerPerson: facts.maxSlotsPerPerson, answers: checked.answers };
   };
   // One connection, so statements prepared on `db` run in the caller's transaction. Its guarded
-  // UPDATE alone decides whether a spot is still there. The slot is read again: the write runs a
-  // turn of the event loop after refuseEarly, and the slot may have been removed or started since.
-  const write = (row: SignupRow): Volunteer => {
-    openSlot(row);
-    // Capacity first: on a full slot everyone who does not ask for the waitlist hears the same
-    // thing, so the answer never tells a stranger whether some address is signed up. (A throw
-    // below rolls the raised count back.) A slot with room has an empty waitlist (every freed spot
-    // is filled from it in the same transaction), so a confirmed signup never jumps the line.
-    const confirmed = raise.run({ slotId: row.slotId }).changes > 0;
-    if (!confirmed && !row.waitlist) throw slotFullRefusal();
-    if (duplicate.get({ slotId: row.slotId, email: row.email })) {
-      throw refuse('CONFLICT', volunteerMessages.alreadySignedUp, { reason: 'alreadySignedUp', field: 'email' });
+  // UPDATE alone decides whether a spot is still there. The slots are read again: the write runs a
+  // turn of the event loop after refuseEarly, and a slot may have been removed or started since.
+  const write = (row: SignupRow, facts: SignupSheetFacts): Volunteer[] => {
+    const multi = row.slots.length > 1;
+    const created: Volunteer[] = [];
+    for (const request of row.slots) {
+      const id = request.slotId;
+      const found = openSlot(row, id);
+      // Capacity first: on a full slot everyone who does not ask for the waitlist hears the same
+      // thing, so the answer never tells a stranger whether some address is signed up. (A throw
+      // below rolls the raised count back.) A slot with room has an empty waitlist (every freed
+      // spot is filled from it in the same transaction), so a confirmed signup never jumps the line.
+      const confirmed = raise.run({ slotId: id, quantity: request.quantity }).changes > 0;
+      if (!confirmed) {
+        const left = found.maxVolunteers - found.currentVolunteers;
+        if (left > 0) throw tooMany(id, left);
+        if (!row.waitlist) throw slotFullRefusal(multi ? id : undefined);
+      }
+      if (duplicate.get({ slotId: id, email: row.email })) {
+        throw refuse('CONFLICT', volunteerMessages.alreadySignedUp, {
+          reason: 'alreadySignedUp',
+          field: 'email',
+          ...(multi ? { slotId: id } : {}),
+        });
+      }
+      const status: VolunteerStatus = confirmed ? 'confirmed' : 'waitlisted';
+      const inserted = insert.get({
+        ...row,
+        slotId: id,
+        quantity: request.quantity,
+        userId: row.owner(),
+        status,
+        answers: facts.answers,
+      });
+      if (!inserted) throw new Error('Inserting the volunteer returned no row');
+      created.push(inserted);
     }
-    const status: VolunteerStatus = confirmed ? 'confirmed' : 'waitlisted';
-    const created = insert.get({ ...row, userId: row.owner(), status });
-    if (!created) throw new Error('Inserting the volunteer returned no row');
+    const limit = facts.maxSlotsPerPerson;
+    if (limit !== null && created.some((v) => v.status === 'confirmed')) {
+      // Counted after the inserts, inside the same transaction: what this signup holds included.
+      const box = mailbox(row.email);
+      const held = confirmedEmails.all({ sheetId: facts.sheetId }).filter((v) => mailbox(v.email) === box).length;
+      if (held > limit)
+        throw refuse('CONFLICT', volunteerMessages.maxSlotsPerPerson(limit), { reason: 'maxSlotsPerPerson' });
+    }
     return created;
   };
   return { refuseEarly, write };
@@ -193,27 +315,66 @@ export function signupOwner(
   return () => verifiedUserIdByEmail(ctx, input.email);
 }
 
-/**
- * Signs a volunteer up. The capacity check and the insert are one transaction (a savepoint in the
- * commit it shares with other signups of the same moment), and the count is raised by a guarded
- * UPDATE, so concurrent signups can never overfill a slot. It answers once that commit is on
- * disk; a signup the slot refuses outright (full, closed) is answered at once. Each client address
- * (an IPv6 client: its /64) may make SIGNUP_RATE_LIMIT signups in 10 minutes, those an organizer
- * enters for other people included (only admins are exempt), and each mailbox receives at most a
- * few confirmations an hour, so that the form cannot be used to flood anyone's mailbox.
- * `confirmationEmail` says whether a confirmation is on its way (the page promises one only then).
- * On a full slot, `waitlist: true` makes the signup `waitlisted` instead of refused.
- */
+/** A signup as its answer carries it: the row, and the token of its "manage my signup" link. */
+export type CreatedSignup = Volunteer & { manageToken: string };
+
+type SignupInput = Omit<z.output<typeof volunteerSignupSchema>, 'slotId'>;
+
+/** Signs up for one slot: the signup and whether its confirmation is on its way. */
 export async function signUp(
   ctx: Context,
   input: z.output<typeof volunteerSignupSchema>,
-): Promise<Volunteer & { confirmationEmail: boolean }> {
+): Promise<CreatedSignup & { confirmationEmail: boolean }> {
+  const { created, confirmationEmail } = await signUpFor(ctx, input, [
+    { slotId: input.slotId, quantity: input.quantity ?? 1 },
+  ]);
+  const [volunteer] = created;
+  if (!volunteer) throw new Error('A signup saved no row');
+  return { ...volunteer, confirmationEmail };
+}
+
+/**
+ * Signs up for several slots of one sheet at once (each id once), all or nothing; one
+ * confirmation email for them all.
+ */
+export async function signUpMany(
+  ctx: Context,
+  input: z.output<typeof volunteerMultiSignupSchema>,
+): Promise<{ volunteers: CreatedSignup[]; confirmationEmail: boolean }> {
+  const slots = [...new Set(input.slotIds)].map((slotId): SlotRequest => {
+    const own = input.quantities?.[String(slotId)];
+    return own === undefined ? { slotId, quantity: input.quantity ?? 1, shared: true } : { slotId, quantity: own };
+  });
+  const { created, confirmationEmail } = await signUpFor(ctx, input, slots);
+  return { volunteers: created, confirmationEmail };
+}
+
+/**
+ * Signs a volunteer up, for one slot (`slotId`) or several of one sheet (`slotIds`). The capacity
+ * checks and the inserts are one transaction (a savepoint in the commit it shares with other
+ * signups of the same moment), all or nothing, and each count is raised by a guarded UPDATE, so
+ * concurrent signups can never overfill a slot. It answers once that commit is on disk; a signup
+ * the slots refuse outright (full, closed) is answered at once. Each client address (an IPv6
+ * client: its /64) may make SIGNUP_RATE_LIMIT signups in 10 minutes (a multi-slot signup counts
+ * once), those an organizer enters for other people included (only admins are exempt), and each
+ * mailbox receives at most a few confirmations an hour, so that the form cannot be used to flood
+ * anyone's mailbox. `confirmationEmail` says whether a confirmation is on its way (the page
+ * promises one only then): one email for every slot of the signup. On a full slot,
+ * `waitlist: true` makes that slot's signup `waitlisted` instead of refused.
+ */
+async function signUpFor(
+  ctx: Context,
+  input: SignupInput,
+  slots: SlotRequest[],
+): Promise<{ created: CreatedSignup[]; confirmationEmail: boolean }> {
   const { db, runtime } = ctx;
+  const first = slots[0];
+  if (!first) throw refuse('BAD_REQUEST', signupMessages.slotRequired, { reason: 'slotRequired', field: 'slotId' });
   // Whoever runs the sheet may add volunteers to a slot that has started.
-  const runsSheet = isOrganizer(ctx.user) && managesSheet(ctx.user, slotSheetOwner(db, input.slotId).ownerId);
+  const runsSheet = isOrganizer(ctx.user) && managesSheet(ctx.user, slotSheetOwner(db, first.slotId).ownerId);
   const owner = signupOwner(ctx, ctx.user, input);
   const row: SignupRow = {
-    slotId: input.slotId,
+    slots,
     allowClosed: runsSheet,
     owner,
     name: input.name,
@@ -223,9 +384,10 @@ export async function signUp(
     emailConsent: input.emailConsent,
     signupTime: runtime.now(),
     waitlist: input.waitlist === true,
+    answers: input.answers,
   };
   const steps = runtime.state(signupStatements, prepareSignup);
-  steps.refuseEarly(row);
+  const facts = steps.refuseEarly(row);
   // An address that unsubscribed gets no reminders whatever a later signup asks (API.md): only the
   // link mailed to it turns them back on, which its confirmation offers. (Asked only of a signup
   // the slot does not refuse outright.)
@@ -236,10 +398,10 @@ export async function signUp(
     !isAdmin(ctx.user) && ctx.clientAddress !== null ? runtime.limits.signups.take(ctx.clientAddress) : null;
   if (taken && !taken.allowed)
     throw refuse('TOO_MANY_REQUESTS', volunteerMessages.tooManySignups, { reason: 'tooManySignups' });
-  let volunteer: Volunteer;
+  let created: Volunteer[];
   try {
     // Answered only once committed (synchronous = FULL); signups arriving together share the commit.
-    volunteer = await commitTogether(ctx, () => steps.write(row));
+    created = await commitTogether(ctx, () => steps.write(row, facts));
   } catch (error) {
     // Only signups that happened count against the address.
     if (taken?.allowed) taken.ticket.release();
@@ -247,20 +409,26 @@ export async function signUp(
   }
   // The confirmation goes out after the answer: a slow or failing mail server never costs a signup.
   // It is promised only with one of the mailbox's emails for today reserved (email/budget.ts).
+  const email = row.email;
   const reserved =
-    currentSender(ctx) !== null && runtime.limits.confirmationMail.take(volunteer.email).allowed
-      ? reserveMail(ctx, volunteer.email, 'notice')
+    currentSender(ctx) !== null && runtime.limits.confirmationMail.take(email).allowed
+      ? reserveMail(ctx, email, 'notice')
       : null;
   const confirmationEmail = reserved?.ok === true;
   if (reserved?.ok) {
-    const signup = signupWithEvent(db, volunteer);
-    const position = waitlistPosition(db, volunteer);
+    const signups = created.map((volunteer) => ({
+      ...signupWithEvent(db, volunteer),
+      waitlistPosition: waitlistPosition(db, volunteer),
+    }));
     runtime.mail.inBackground(
       'Signup confirmation',
-      () => sendSignupConfirmation(ctx, signup, position, reserved, { remindersStopped }),
+      () => sendSignupsConfirmation(ctx, signups, reserved, { remindersStopped }),
       ctx,
-      { volunteerId: volunteer.id },
+      { volunteerId: created[0]?.id ?? null },
     );
   }
-  return { ...volunteer, confirmationEmail };
+  return {
+    created: created.map((volunteer) => ({ ...volunteer, manageToken: manageToken(ctx, volunteer.id) })),
+    confirmationEmail,
+  };
 }

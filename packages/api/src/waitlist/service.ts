@@ -45,7 +45,9 @@ export function waitlistPosition(db: Executor, volunteer: Volunteer): number | n
 /**
  * Fills a slot's free spots from its waitlist, earliest signup first (ties by id), inside the
  * caller's transaction: each promoted volunteer becomes confirmed and the slot's count rises with
- * them, so the capacity check constraint holds at every statement. Returns those promoted, in order.
+ * them (by their quantity, on an item slot), so the capacity check constraint holds at every
+ * statement. The line keeps its order: promotion stops at the first whose quantity does not fit
+ * yet. Returns those promoted, in order.
  */
 export function promoteFromWaitlist(tx: Executor, slotId: number): Volunteer[] {
   const slot = tx
@@ -53,32 +55,31 @@ export function promoteFromWaitlist(tx: Executor, slotId: number): Volunteer[] {
     .from(volunteerSlots)
     .where(eq(volunteerSlots.id, slotId))
     .get();
-  const free = slot ? slot.max - slot.current : 0;
+  let free = slot ? slot.max - slot.current : 0;
   if (free <= 0) return [];
-  const next = tx
-    .select({ id: volunteers.id })
+  const waiting = tx
+    .select({ id: volunteers.id, quantity: volunteers.quantity })
     .from(volunteers)
     .where(and(eq(volunteers.slotId, slotId), eq(volunteers.status, 'waitlisted')))
     .orderBy(asc(volunteers.signupTime), asc(volunteers.id))
     .limit(free)
     .all();
+  const next: number[] = [];
+  for (const v of waiting) {
+    if (v.quantity > free) break;
+    next.push(v.id);
+    free -= v.quantity;
+  }
   if (next.length === 0) return [];
   const promoted = tx
     .update(volunteers)
     .set({ status: 'confirmed' })
-    .where(
-      and(
-        inArray(
-          volunteers.id,
-          next.map((v) => v.id),
-        ),
-        eq(volunteers.status, 'waitlisted'),
-      ),
-    )
+    .where(and(inArray(volunteers.id, next), eq(volunteers.status, 'waitlisted')))
     .returning()
     .all();
+  const raised = promoted.reduce((sum, v) => sum + v.quantity, 0);
   tx.update(volunteerSlots)
-    .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + ${promoted.length}` })
+    .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + ${raised}` })
     .where(eq(volunteerSlots.id, slotId))
     .run();
   return promoted.sort((a, b) => a.signupTime.getTime() - b.signupTime.getTime() || a.id - b.id);

@@ -6,6 +6,27 @@ import { users } from './users';
 export const volunteerStatuses = ['confirmed', 'waitlisted'] as const;
 export type VolunteerStatus = (typeof volunteerStatuses)[number];
 
+/** task: people come and help; item: people bring something, and maxVolunteers is the quantity needed. */
+export const slotKinds = ['task', 'item'] as const;
+export type SlotKind = (typeof slotKinds)[number];
+
+export const questionKinds = ['text', 'choice', 'checkbox'] as const;
+export type QuestionKind = (typeof questionKinds)[number];
+
+/** A question a sheet asks everyone who signs up (API.md "Signing up for several slots, questions and items"). */
+export interface SheetQuestion {
+  /** Stable across edits, so answers keep pointing at their question. */
+  id: string;
+  label: string;
+  kind: QuestionKind;
+  /** The choices of a `choice` question. */
+  options?: string[];
+  required: boolean;
+}
+
+/** A signup's answers, by question id: text and choices as strings, checkboxes as booleans. */
+export type SignupAnswers = Record<string, string | boolean>;
+
 export const signupSheets = sqliteTable(
   'signup_sheets',
   {
@@ -17,6 +38,10 @@ export const signupSheets = sqliteTable(
     organizerEmail: text().notNull(),
     /** The organizer who runs it (and any admin); null for sheets made before roles, run by admins. */
     ownerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** How many confirmed slots one email may hold on this sheet; null: no limit. */
+    maxSlotsPerPerson: integer(),
+    /** The questions everyone who signs up answers (at most 10). */
+    questions: text({ mode: 'json' }).$type<SheetQuestion[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [index('signup_sheets_event_date_idx').on(t.eventDate), index('signup_sheets_owner_idx').on(t.ownerId)],
@@ -33,9 +58,14 @@ export const volunteerSlots = sqliteTable(
     description: text(),
     startTime: timestamp(),
     endTime: timestamp(),
+    /** For an item slot, the quantity needed. */
     maxVolunteers: integer().notNull().default(1),
-    /** Kept equal to the number of confirmed volunteers rows by every write, inside one transaction. */
+    /**
+     * Kept equal to the sum of the confirmed volunteers rows' quantities (1 each on a task slot) by
+     * every write, inside one transaction.
+     */
     currentVolunteers: integer().notNull().default(0),
+    kind: text({ enum: slotKinds }).notNull().default('task'),
   },
   (t) => [
     index('volunteer_slots_sheet_idx').on(t.signupSheetId),
@@ -67,6 +97,10 @@ export const volunteers = sqliteTable(
     /** Event-day check-in: null until someone marks it, then whether the volunteer came. */
     attended: integer({ mode: 'boolean' }),
     checkedInAt: timestamp(),
+    /** How many of an item slot's needed items this signup brings (always 1 on a task slot). */
+    quantity: integer().notNull().default(1),
+    /** Answers to the sheet's questions, by question id: contact data (API.md). */
+    answers: text({ mode: 'json' }).$type<SignupAnswers>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('volunteers_slot_email_uq').on(t.slotId, t.email),

@@ -23,18 +23,26 @@ const HOUR_MS = 60 * 60 * 1000;
  * RangeError when the start is not a valid date.
  */
 export function buildIcs(event: IcsAttachmentEvent): string {
-  if (Number.isNaN(event.start.getTime())) {
-    throw new RangeError('The event start is not a valid date.');
-  }
-  const end =
-    event.end && !Number.isNaN(event.end.getTime()) && event.end.getTime() > event.start.getTime()
-      ? event.end
-      : new Date(event.start.getTime() + HOUR_MS);
-  const { organizerName, organizerEmail } = event;
+  return buildIcsEvents([event]);
+}
+
+/**
+ * An RFC 5545 calendar (METHOD:PUBLISH) holding one event per entry: a signup of several slots
+ * sends one attachment with an event per slot. Each event as `buildIcs` writes it.
+ */
+export function buildIcsEvents(events: readonly IcsAttachmentEvent[]): string {
   return writeCalendar({
     stamp: new Date(),
-    events: [
-      {
+    events: events.map((event) => {
+      if (Number.isNaN(event.start.getTime())) {
+        throw new RangeError('The event start is not a valid date.');
+      }
+      const end =
+        event.end && !Number.isNaN(event.end.getTime()) && event.end.getTime() > event.start.getTime()
+          ? event.end
+          : new Date(event.start.getTime() + HOUR_MS);
+      const { organizerName, organizerEmail } = event;
+      return {
         uid: event.uid,
         start: event.start,
         end,
@@ -43,7 +51,7 @@ export function buildIcs(event: IcsAttachmentEvent): string {
         location: event.location,
         organizer: organizerEmail ? { name: organizerName ?? '', email: organizerEmail } : null,
         url: event.url,
-      },
-    ],
+      };
+    }),
   });
 }

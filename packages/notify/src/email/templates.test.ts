@@ -5,7 +5,9 @@ import {
   formatWhen,
   passwordReset,
   reminder,
+  signupCancelled,
   signupConfirmation,
+  signupsConfirmation,
   testEmail,
   type ReminderType,
   type VolunteerEmailDetails,
@@ -46,14 +48,14 @@ describe('signupConfirmation', () => {
     expect(mail.text).toContain(details.sheetUrl);
     expect(mail.text).toContain(cancelUrl);
     expect(mail.text).toContain(unsubscribeUrl);
-    expect(mail.text).toMatch(/Cancel this signup/);
+    expect(mail.text).toMatch(/Change or cancel this signup/);
     expect(mail.text).toMatch(/Stop reminder emails/);
     const links = hrefs(mail.html).map(decode);
     expect(links).toContain(details.sheetUrl);
     expect(links).toContain(cancelUrl);
     expect(links).toContain(unsubscribeUrl);
     expect(links).toContain('mailto:dana@example.org');
-    expect(mail.html).toContain('Cancel this signup');
+    expect(mail.html).toContain('>Change or cancel</a>');
     expect(mail.html).toContain('Stop reminder emails');
   });
 
@@ -127,7 +129,7 @@ describe('reminder', () => {
   });
 
   it('offers to cancel only when a cancel link is given', () => {
-    expect(reminder({ ...details, type: 'day', now, unsubscribeUrl }).text).not.toContain('Cancel this signup');
+    expect(reminder({ ...details, type: 'day', now, unsubscribeUrl }).text).not.toContain('Change or cancel');
     const mail = reminder({ ...details, type: 'day', now, unsubscribeUrl, cancelUrl });
     expect(mail.text).toContain(cancelUrl);
     expect(hrefs(mail.html).map(decode)).toContain(cancelUrl);
@@ -290,5 +292,83 @@ describe('emailVerification and passwordReset', () => {
     const { html } = emailVerification(input);
     expect(html).toContain('Erin &lt;b&gt;');
     expect(html).not.toContain('Erin <b>');
+  });
+});
+
+describe('signupConfirmation after a move, with extras', () => {
+  it('says it moved and what it replaces, and lists the quantity and answers', () => {
+    const mail = signupConfirmation({
+      ...details,
+      cancelUrl,
+      replaced: { slotTitle: 'Setup', when: 'Saturday, May 3, 2025 at 7:00 AM' },
+      quantity: 12,
+      answers: [["Child's class", '2B']],
+    });
+    expect(mail.subject).toBe('Your signup has moved: Cashier – Spring Book Fair');
+    expect(mail.text).toContain('This replaces your signup for Setup (Saturday, May 3, 2025 at 7:00 AM).');
+    expect(mail.text).toMatch(/Bringing: +12/);
+    expect(mail.text).toMatch(/Child's class: +2B/);
+    expect(mail.html).toContain('Your signup has moved');
+  });
+});
+
+describe('signupsConfirmation', () => {
+  const slot = (
+    title: string,
+    hour: number,
+    extra: Partial<Parameters<typeof signupsConfirmation>[0]['slots'][number]> = {},
+  ) => ({
+    slotTitle: title,
+    eventDate: details.eventDate,
+    startTime: new Date(`2025-05-03T${hour}:00:00Z`),
+    endTime: new Date(`2025-05-03T${hour + 1}:00:00Z`),
+    status: 'confirmed' as const,
+    cancelUrl: `${cancelUrl}&s=${title}`,
+    ...extra,
+  });
+  const base = {
+    schoolName: details.schoolName,
+    sheetTitle: details.sheetTitle,
+    volunteerName: details.volunteerName,
+    organizerName: details.organizerName,
+    organizerEmail: details.organizerEmail,
+    sheetUrl: details.sheetUrl,
+    timeZone: details.timeZone,
+  };
+
+  it('lists every slot in the school time, each with its own link, the waitlisted ones apart', () => {
+    const mail = signupsConfirmation({
+      ...base,
+      slots: [
+        slot('Setup', 15),
+        slot('Cashier', 17, { quantity: 3 }),
+        slot('Cleanup', 20, { status: 'waitlisted', waitlistPosition: 2 }),
+      ],
+      unsubscribeUrl,
+    });
+    expect(mail.subject).toBe("You're signed up for 2 slots: Spring Book Fair");
+    expect(mail.text).toContain('- Setup, Saturday, May 3, 2025 at 8:00 AM – 9:00 AM');
+    expect(mail.text).toContain('- Cashier, Saturday, May 3, 2025 at 10:00 AM – 11:00 AM (bringing 3)');
+    expect(mail.text).toMatch(/waitlist for[\s\S]*- Cleanup, .* \(number 2 in line\)/);
+    expect(mail.text.match(/Change or cancel: /g)).toHaveLength(3);
+    expect(hrefs(mail.html).map(decode)).toEqual(
+      expect.arrayContaining([`${cancelUrl}&s=Setup`, `${cancelUrl}&s=Cleanup`]),
+    );
+  });
+
+  it('escapes what people typed', () => {
+    const mail = signupsConfirmation({ ...base, volunteerName: XSS, slots: [slot(XSS, 15), slot('B', 16)] });
+    expect(mail.html).not.toContain('<script>');
+  });
+});
+
+describe('signupCancelled', () => {
+  it('says who cancelled and offers the sheet again', () => {
+    const own = signupCancelled({ ...details, by: 'volunteer' });
+    expect(own.subject).toBe('Signup cancelled: Cashier – Spring Book Fair');
+    expect(own.text).toContain('Your signup is cancelled:');
+    expect(own.text).toContain(details.sheetUrl);
+    const removed = signupCancelled({ ...details, by: 'organizer' });
+    expect(removed.text).toContain('Dana Smith has removed you from this volunteer slot');
   });
 });

@@ -17,17 +17,28 @@ export type VolunteerEmailDetails = {
   timeZone?: string;
 };
 
-export type SignupConfirmationInput = VolunteerEmailDetails & {
-  /** Cancels this signup without an account. */
-  cancelUrl: string;
-  /** Stops reminder emails; the link is left out when not given. */
-  unsubscribeUrl?: string | null;
-  /**
-   * For an address that unsubscribed earlier: this signup gets no reminders either, and this link
-   * (mailed to the address, so only its owner can use it) turns them back on.
-   */
-  remindersOnUrl?: string | null;
+/** A signup's extra lines: what the volunteer brings, their answers to the sheet's questions. */
+export type SignupExtras = {
+  /** An item slot's quantity ("Bringing: 12"); left out for a task slot. */
+  quantity?: number | null;
+  /** The sheet's questions and the volunteer's answers, as label and answer text. */
+  answers?: readonly (readonly [string, string])[];
 };
+
+export type SignupConfirmationInput = VolunteerEmailDetails &
+  SignupExtras & {
+    /** The page that changes or cancels this signup without an account ('Change or cancel'). */
+    cancelUrl: string;
+    /** After a move: the slot and time this signup replaces. */
+    replaced?: { slotTitle: string; when: string } | null;
+    /** Stops reminder emails; the link is left out when not given. */
+    unsubscribeUrl?: string | null;
+    /**
+     * For an address that unsubscribed earlier: this signup gets no reminders either, and this link
+     * (mailed to the address, so only its owner can use it) turns them back on.
+     */
+    remindersOnUrl?: string | null;
+  };
 
 const remindersStopped =
   'You asked us earlier to stop reminder emails to this address, so none will come for this signup either.';
@@ -212,20 +223,20 @@ function eventText(d: VolunteerEmailDetails): string[] {
   return eventRows(d).map(([label, value]) => `  ${`${label}:`.padEnd(7)}${value}`);
 }
 
-function contactText(d: VolunteerEmailDetails): string {
+function contactText(d: Pick<VolunteerEmailDetails, 'organizerName' | 'organizerEmail'>): string {
   return `Questions? Contact ${d.organizerName} at ${d.organizerEmail}.`;
 }
 
-function contactHtml(d: VolunteerEmailDetails): SafeHtml {
+function contactHtml(d: Pick<VolunteerEmailDetails, 'organizerName' | 'organizerEmail'>): SafeHtml {
   return html`<p>Questions? Contact ${d.organizerName} at ${link(`mailto:${d.organizerEmail}`, d.organizerEmail)}.</p>`;
 }
 
 function cancelText(cancelUrl: string): string[] {
-  return ["Can't make it after all? Cancel this signup (no account needed):", cancelUrl];
+  return ['Change or cancel this signup (no account needed):', cancelUrl];
 }
 
 function cancelHtml(cancelUrl: string): SafeHtml {
-  return html`<p>Can't make it after all? ${link(cancelUrl, 'Cancel this signup')} (no account needed).</p>`;
+  return html`<p>Plans changed? ${link(cancelUrl, 'Change or cancel')} (no account needed).</p>`;
 }
 
 function footerText(schoolName: string, unsubscribeUrl: string | null | undefined): string[] {
@@ -239,39 +250,217 @@ function footerHtml(schoolName: string, unsubscribeUrl: string | null | undefine
   return html`${schoolName} volunteer signups${stop}`;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Templates
+function extraRows(d: SignupExtras): [string, string][] {
+  return [
+    ...(d.quantity ? [['Bringing', String(d.quantity)] as [string, string]] : []),
+    ...(d.answers ?? []).map(([label, value]) => [label, value] as [string, string]),
+  ];
+}
 
-/** Sent right after someone signs up for a slot. */
-export function signupConfirmation(input: SignupConfirmationInput): EmailContent {
-  const d = input;
-  const subject = oneLine(`You're signed up: ${d.slotTitle} – ${d.sheetTitle}`);
-  const text = [
-    `Hi ${d.volunteerName},`,
-    '',
-    `Thank you for volunteering with ${d.schoolName}! You're signed up for:`,
-    '',
-    ...eventText(d),
-    '',
-    `View the signup sheet: ${d.sheetUrl}`,
-    '',
-    ...cancelText(d.cancelUrl),
-    '',
+function rowsText(rows: [string, string][]): string[] {
+  const width = Math.max(7, ...rows.map(([label]) => label.length + 2));
+  return rows.map(([label, value]) => `  ${`${label}:`.padEnd(width)}${value}`);
+}
+
+/** How a confirmation ends: the way back to reminders (for an address that stopped them), who to ask, the footer. */
+function closingText(
+  d: Pick<VolunteerEmailDetails, 'organizerName' | 'organizerEmail' | 'schoolName'> & {
+    remindersOnUrl?: string | null;
+    unsubscribeUrl?: string | null;
+  },
+): string[] {
+  return [
     ...(d.remindersOnUrl ? [remindersStopped, `To get reminders again: ${d.remindersOnUrl}`, ''] : []),
     contactText(d),
     '',
     ...footerText(d.schoolName, d.unsubscribeUrl),
     '',
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+/** Sent right after someone signs up for a slot, and after a move (with what it replaced). */
+export function signupConfirmation(input: SignupConfirmationInput): EmailContent {
+  const d = input;
+  const moved = d.replaced ?? null;
+  const subject = oneLine(
+    moved
+      ? `Your signup has moved: ${d.slotTitle} – ${d.sheetTitle}`
+      : `You're signed up: ${d.slotTitle} – ${d.sheetTitle}`,
+  );
+  const lead = moved
+    ? `Your signup has moved. You're now signed up for:`
+    : `Thank you for volunteering with ${d.schoolName}! You're signed up for:`;
+  const replacedLine = moved ? `This replaces your signup for ${moved.slotTitle} (${moved.when}).` : null;
+  const rows = [...eventRows(d), ...extraRows(d)];
+  const text = [
+    `Hi ${d.volunteerName},`,
+    '',
+    lead,
+    '',
+    ...rowsText(rows),
+    '',
+    ...(replacedLine ? [replacedLine, ''] : []),
+    `View the signup sheet: ${d.sheetUrl}`,
+    '',
+    ...cancelText(d.cancelUrl),
+    '',
+    ...closingText(d),
   ].join('\n');
+  const remindersOn = d.remindersOnUrl
+    ? html`<p>${remindersStopped} ${link(d.remindersOnUrl, 'Turn reminders back on')}</p>`
+    : null;
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">
+      ${moved ? 'Your signup has moved' : 'Thanks for volunteering!'}
+    </h1>
+    <p>Hi ${d.volunteerName},</p>
+    <p>${lead}</p>
+    ${detailsTable(rows)} ${replacedLine ? html`<p>${replacedLine}</p>` : null}
+    ${button(d.sheetUrl, 'View the signup sheet')} ${cancelHtml(d.cancelUrl)} ${remindersOn} ${contactHtml(d)}`;
+  return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, d.unsubscribeUrl) }) };
+}
+
+/** One slot of a signup for several: its time, what the volunteer brings, and its own manage link. */
+export type SignupsConfirmationSlot = Pick<
+  VolunteerEmailDetails,
+  'slotTitle' | 'eventDate' | 'startTime' | 'endTime'
+> & {
+  status: 'confirmed' | 'waitlisted';
+  /** 1 is next in line; for a waitlisted slot. */
+  waitlistPosition?: number | null;
+  quantity?: number | null;
+  cancelUrl: string;
+};
+
+export type SignupsConfirmationInput = Omit<
+  VolunteerEmailDetails,
+  'slotTitle' | 'eventDate' | 'startTime' | 'endTime'
+> & {
+  slots: readonly SignupsConfirmationSlot[];
+  answers?: readonly (readonly [string, string])[];
+  unsubscribeUrl?: string | null;
+  remindersOnUrl?: string | null;
+};
+
+/**
+ * Sent once for a signup of several slots: every slot with its time and its own 'Change or cancel'
+ * link, the waitlisted ones apart with their place in line (the calendar attachment holds an event
+ * per confirmed slot).
+ */
+export function signupsConfirmation(input: SignupsConfirmationInput): EmailContent {
+  const d = input;
+  const confirmed = d.slots.filter((s) => s.status === 'confirmed');
+  const waiting = d.slots.filter((s) => s.status === 'waitlisted');
+  const subject = oneLine(
+    confirmed.length > 0
+      ? `You're signed up for ${confirmed.length === 1 ? '1 slot' : `${confirmed.length} slots`}: ${d.sheetTitle}`
+      : `You're on the waitlist: ${d.sheetTitle}`,
+  );
+  const when = (s: SignupsConfirmationSlot) => formatWhen({ ...s, timeZone: d.timeZone });
+  const slotLine = (s: SignupsConfirmationSlot) =>
+    `${s.slotTitle}, ${when(s)}${s.quantity ? ` (bringing ${s.quantity})` : ''}`;
+  const place = (s: SignupsConfirmationSlot) => (s.waitlistPosition ? ` (number ${s.waitlistPosition} in line)` : '');
+  const text = [
+    `Hi ${d.volunteerName},`,
+    '',
+    `Thank you for volunteering with ${d.schoolName}!`,
+    '',
+    ...(confirmed.length > 0
+      ? [
+          `You're signed up for ${d.sheetTitle}:`,
+          '',
+          ...confirmed.flatMap((s) => [`- ${slotLine(s)}`, `  Change or cancel: ${s.cancelUrl}`]),
+          '',
+        ]
+      : []),
+    ...(waiting.length > 0
+      ? [
+          `You're on the waitlist for (we'll email you if a spot opens up):`,
+          '',
+          ...waiting.flatMap((s) => [`- ${slotLine(s)}${place(s)}`, `  Change or cancel: ${s.cancelUrl}`]),
+          '',
+        ]
+      : []),
+    ...(d.answers && d.answers.length > 0 ? ['Your answers:', ...rowsText(d.answers.map(([l, v]) => [l, v])), ''] : []),
+    `View the signup sheet: ${d.sheetUrl}`,
+    '',
+    ...closingText(d),
+  ].join('\n');
+  const list = (slots: readonly SignupsConfirmationSlot[], withPlace: boolean) =>
+    html`<ul style="padding-left:20px;">
+      ${slots.map(
+        (s) =>
+          html`<li style="margin:0 0 12px;">
+            <strong>${s.slotTitle}</strong><br />${when(s)}${s.quantity ? html`<br />Bringing ${s.quantity}` : null}${
+              withPlace ? place(s) : null
+            }<br />${link(s.cancelUrl, 'Change or cancel')}
+          </li>`,
+      )}
+    </ul>`;
   const remindersOn = d.remindersOnUrl
     ? html`<p>${remindersStopped} ${link(d.remindersOnUrl, 'Turn reminders back on')}</p>`
     : null;
   const body = html`<h1 style="font-size:22px;margin:0 0 16px;">Thanks for volunteering!</h1>
     <p>Hi ${d.volunteerName},</p>
-    <p>Thank you for volunteering with ${d.schoolName}! You're signed up for:</p>
-    ${detailsTable(eventRows(d))} ${button(d.sheetUrl, 'View the signup sheet')} ${cancelHtml(d.cancelUrl)}
-    ${remindersOn} ${contactHtml(d)}`;
+    <p>Thank you for volunteering with ${d.schoolName}!</p>
+    ${
+      confirmed.length > 0
+        ? html`<p>You're signed up for ${d.sheetTitle}:</p>
+            ${list(confirmed, false)}`
+        : null
+    }
+    ${
+      waiting.length > 0
+        ? html`<p>You're on the waitlist for (we'll email you if a spot opens up):</p>
+            ${list(waiting, true)}`
+        : null
+    }
+    ${
+      d.answers && d.answers.length > 0
+        ? html`<p>Your answers:</p>
+            ${detailsTable(d.answers.map(([l, v]) => [l, v]))}`
+        : null
+    }
+    ${button(d.sheetUrl, 'View the signup sheet')} ${remindersOn} ${contactHtml(d)}`;
   return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, d.unsubscribeUrl) }) };
+}
+
+export type SignupCancelledInput = VolunteerEmailDetails & {
+  /** Who cancelled: the volunteer themself, or whoever runs the sheet. */
+  by: 'volunteer' | 'organizer';
+};
+
+/** Sent when a signup is cancelled, by its volunteer (link or account) or by whoever runs the sheet. */
+export function signupCancelled(input: SignupCancelledInput): EmailContent {
+  const d = input;
+  const subject = oneLine(`Signup cancelled: ${d.slotTitle} – ${d.sheetTitle}`);
+  const lead =
+    d.by === 'organizer'
+      ? `${d.organizerName} has removed you from this volunteer slot, so your signup is cancelled:`
+      : 'Your signup is cancelled:';
+  const text = [
+    `Hi ${d.volunteerName},`,
+    '',
+    lead,
+    '',
+    ...eventText(d),
+    '',
+    `Changed your mind? Sign up again on the sheet: ${d.sheetUrl}`,
+    '',
+    contactText(d),
+    '',
+    ...footerText(d.schoolName, null),
+    '',
+  ].join('\n');
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">Signup cancelled</h1>
+    <p>Hi ${d.volunteerName},</p>
+    <p>${lead}</p>
+    ${detailsTable(eventRows(d))}
+    <p>Changed your mind? ${link(d.sheetUrl, 'Sign up again on the sheet')}.</p>
+    ${contactHtml(d)}`;
+  return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, null) }) };
 }
 
 /** The calendar date on the clocks of `timeZone`, as a day count (for differences in whole days). */

@@ -1,6 +1,9 @@
 import { type RestRoute, unvalidated, withId } from './route';
 
-/** Signup sheets, and the coordinator's tool beyond SPEC.md: duplicating a sheet onto another date. */
+/**
+ * Signup sheets, the coordinator's tool beyond SPEC.md (duplicating a sheet onto another date), and
+ * a sheet's QR code for flyers (API.md "Sharing a sheet").
+ */
 export const sheetRoutes: RestRoute[] = [
   { method: 'GET', path: '/api/signup-sheets', procedure: 'sheets.list', handle: (r) => r.caller.sheets.list() },
   {
@@ -8,6 +11,12 @@ export const sheetRoutes: RestRoute[] = [
     path: '/api/signup-sheets/:id',
     procedure: 'sheets.byId',
     handle: (r) => r.caller.sheets.byId({ id: r.params.id }),
+  },
+  {
+    method: 'GET',
+    path: '/api/signup-sheets/:id/qr.svg',
+    text: { contentType: 'image/svg+xml; charset=utf-8' },
+    handle: (r) => r.caller.sheets.qrCode({ id: r.params.id }),
   },
   {
     method: 'POST',

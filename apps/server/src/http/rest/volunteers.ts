@@ -23,7 +23,11 @@ export const volunteerRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/volunteers',
     status: 201,
-    handle: (r) => r.caller.volunteers.create(unvalidated(r.body)),
+    // `slotIds` in place of `slotId`: a signup for several slots at once (API.md).
+    handle: (r) =>
+      typeof r.body === 'object' && r.body !== null && 'slotIds' in r.body
+        ? r.caller.volunteers.createMany(unvalidated(r.body))
+        : r.caller.volunteers.create(unvalidated(r.body)),
   },
   { method: 'PATCH', path: '/api/volunteers/:id', handle: (r) => r.caller.volunteers.update(unvalidated(withId(r))) },
   {
@@ -52,6 +56,11 @@ export const volunteerRoutes: RestRoute[] = [
     path: '/api/my-signup',
     status: 204,
     handle: (r) => r.caller.volunteers.cancelByToken(unvalidated({ token: token(r) })),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/my-signup',
+    handle: (r) => r.caller.volunteers.updateByToken(unvalidated(withToken(r))),
   },
   {
     method: 'POST',

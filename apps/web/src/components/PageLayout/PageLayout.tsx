@@ -5,7 +5,7 @@ import { Footer } from '../Footer';
 import { Header } from '../Header';
 
 interface PageLayoutProps {
-  /** The page's name in the browser tab, before ' · PAC Hub'; null for the home page ('PAC Hub'). */
+  /** The page's name in the browser tab, before ' · {school}'; null for the home page ('{school} · Volunteer Signups'). */
   title: string | null;
   children: ReactNode;
   /** Content that spans the full width above the container (the home page's hero). */

@@ -4,10 +4,13 @@ import {
   eventHasPassed,
   isSlotFull,
   previewSlots,
+  promisedText,
+  selectedText,
   signupsClosed,
   sortSlots,
   spotCounts,
   spotsLeftText,
+  stillNeededText,
   upcomingSheets,
 } from './slots';
 
@@ -115,6 +118,29 @@ describe('spotsLeftText', () => {
     [4, 3, 'No spots left'],
   ])('says %s of %s filled as %s', (currentVolunteers, maxVolunteers, text) => {
     expect(spotsLeftText({ currentVolunteers, maxVolunteers })).toBe(text);
+  });
+});
+
+describe('stillNeededText and promisedText (item slots)', () => {
+  it.each([
+    [0, 24, '24 still needed'],
+    [12, 24, '12 still needed'],
+    [23, 24, '1 still needed'],
+    [24, 24, 'Nothing more needed'],
+    [25, 24, 'Nothing more needed'],
+  ])('says %s of %s promised as %s', (currentVolunteers, maxVolunteers, text) => {
+    expect(stillNeededText({ currentVolunteers, maxVolunteers })).toBe(text);
+  });
+
+  it('counts what was promised once signups have closed', () => {
+    expect(promisedText({ currentVolunteers: 12, maxVolunteers: 24 })).toBe('12 of 24 promised');
+  });
+});
+
+describe('selectedText', () => {
+  it('counts the ticked slots in words, singular for one', () => {
+    expect(selectedText(1)).toBe('1 slot selected');
+    expect(selectedText(3)).toBe('3 slots selected');
   });
 });
 

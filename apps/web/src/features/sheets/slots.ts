@@ -36,6 +36,25 @@ export function spotsLeftText(slot: CountedSlot): string {
   return left === 1 ? '1 spot left' : `${left} spots left`;
 }
 
+/**
+ * What an item slot ("bring a dish") still needs: '12 still needed', or 'Nothing more needed' once
+ * the quantities promised cover it.
+ */
+export function stillNeededText(slot: CountedSlot): string {
+  const left = Math.max(0, slot.maxVolunteers - slot.currentVolunteers);
+  return left === 0 ? 'Nothing more needed' : `${left} still needed`;
+}
+
+/** An item slot's count once signups have closed: '12 of 24 promised'. */
+export function promisedText(slot: CountedSlot): string {
+  return `${slot.currentVolunteers} of ${slot.maxVolunteers} promised`;
+}
+
+/** The selection bar's count: '1 slot selected', '3 slots selected'. */
+export function selectedText(count: number): string {
+  return count === 1 ? '1 slot selected' : `${count} slots selected`;
+}
+
 /** '1 on the waitlist', '3 on the waitlist'. */
 export function waitlistCountText(count: number): string {
   return `${count} on the waitlist`;

@@ -26,6 +26,7 @@ function entry(id: number, sheetTitle: string, eventDate: Date, extra: Partial<H
       endTime: end,
       maxVolunteers: 3,
       currentVolunteers: 1,
+      kind: 'task',
     },
     signupSheet: {
       id: id * 100,
@@ -35,6 +36,8 @@ function entry(id: number, sheetTitle: string, eventDate: Date, extra: Partial<H
       organizerName: 'Olivia Organizer',
       organizerEmail: 'olivia@example.org',
       ownerId: null,
+      maxSlotsPerPerson: null,
+      questions: [],
       createdAt: schoolDate(2030, 0, 1),
     },
     ...extra,

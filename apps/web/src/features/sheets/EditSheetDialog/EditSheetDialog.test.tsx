@@ -15,6 +15,8 @@ const sheet = {
   organizerName: 'Olivia',
   organizerEmail: 'olivia@example.org',
   ownerId: 2,
+  maxSlotsPerPerson: null,
+  questions: [],
 };
 
 function person(id: number, name: string, role: string) {
@@ -73,6 +75,8 @@ describe('SheetEditForm', () => {
       eventDate: schoolDate(2031, 4, 3, 17, 0),
       organizerName: 'Olivia',
       organizerEmail: 'olivia@example.org',
+      maxSlotsPerPerson: null,
+      questions: [],
     });
   });
 

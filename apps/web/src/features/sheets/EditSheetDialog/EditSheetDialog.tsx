@@ -1,6 +1,6 @@
 import { Alert, Checkbox, Modal, Select, Skeleton, Stack } from '@mantine/core';
 import type { RouterInputs, RouterOutputs } from '@pac/api';
-import { sheetCreateSchema } from '@pac/validators';
+import { type Question, sheetCreateSchema } from '@pac/validators';
 import { FormActions } from '../../../components/FormActions';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/schemaForm';
@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../../lib/session/useCurrentUser';
 import { trpc } from '../../../trpc';
 import { useRefreshDashboard } from '../dashboard';
 import { describeShift } from '../DuplicateSheetDialog';
-import { SheetFields, sheetFormInput, type SheetFormValues, sheetFormValues } from '../SheetFields';
+import { SheetFields, sheetFormCheck, sheetFormInput, type SheetFormValues, sheetFormValues } from '../SheetFields';
 
 /** The sheet fields the dialog edits (any sheet answer has them). */
 export interface EditableSheet {
@@ -19,6 +19,10 @@ export interface EditableSheet {
   organizerName: string;
   organizerEmail: string;
   ownerId: number | null;
+  /** null: no limit. */
+  maxSlotsPerPerson: number | null;
+  /** Its questions, edited in place (their ids sent back, so that answers stay attached). */
+  questions: readonly Question[];
   /** Its slots' times, when known: a new date moves them (the dialog says how many, and how far). */
   slots?: readonly { startTime: Date | null; endTime: Date | null }[];
 }
@@ -80,6 +84,7 @@ export function SheetEditForm({ sheet, owners, onSubmit, onCancel, submitting = 
     },
     schema: sheetCreateSchema,
     toInput: (values: EditFormValues) => sheetFormInput(values),
+    check: sheetFormCheck,
   });
   // The field holds the date to the minute: an untouched field is the sheet's own date, seconds and
   // all, so that saving other fields never moves the sheet (or its slots) by a few seconds.

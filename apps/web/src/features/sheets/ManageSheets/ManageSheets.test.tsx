@@ -14,6 +14,7 @@ const slot = (id: number, title: string, start: Date | null, current: number, ma
   startTime: start,
   endTime: null,
   maxVolunteers: max,
+  kind: 'task' as const,
   currentVolunteers: current,
   waitlistCount: 0,
   createdAt: schoolDate(2031, 0, 1),
@@ -27,6 +28,8 @@ const sheet: SheetListItem = {
   organizerName: 'Olivia',
   organizerEmail: 'olivia@example.org',
   ownerId: null,
+  maxSlotsPerPerson: null,
+  questions: [],
   createdAt: schoolDate(2031, 0, 1),
   slots: [slot(1, 'Cleanup', null, 0, 2), slot(2, 'Setup', schoolDate(2031, 4, 3, 8, 0), 1, 3)],
 };
@@ -48,6 +51,23 @@ describe('ManagedSheetCard', () => {
     expect(handlers.onDelete).toHaveBeenCalledOnce();
     fireEvent.click(screen.getByRole('button', { name: /^Add Volunteer Slot/ }));
     expect(handlers.onAddSlot).toHaveBeenCalledOnce();
+  });
+});
+
+describe('ManagedSheetCard item slots', () => {
+  it("marks an item to bring as 'Item', and a task not", () => {
+    const handlers = { onDelete: vi.fn(), onAddSlot: vi.fn(), onEditSlot: vi.fn(), onDeleteSlot: vi.fn() };
+    const withItem = {
+      ...sheet,
+      slots: [slot(1, 'Cleanup', null, 0, 2), { ...slot(3, 'Cupcakes', null, 6, 24), kind: 'item' as const }],
+    };
+    renderWithProviders(<ManagedSheetCard sheet={withItem} {...handlers} />);
+    const [cleanup, cupcakes] = within(screen.getByRole('list', { name: 'Slots of Spring Fair' })).getAllByRole(
+      'listitem',
+    );
+    expect(cupcakes?.textContent).toContain('CupcakesItem');
+    expect(cupcakes?.textContent).toContain('6 / 24');
+    expect(cleanup?.textContent).not.toContain('Item');
   });
 });
 

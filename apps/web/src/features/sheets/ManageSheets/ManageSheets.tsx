@@ -116,6 +116,11 @@ export function ManagedSheetCard({
                     <div style={{ minWidth: 0 }}>
                       <Text size="sm" fw={500}>
                         {slot.title}
+                        {slot.kind === 'item' && (
+                          <Badge component="span" size="xs" variant="light" color="grape" ml={6}>
+                            Item
+                          </Badge>
+                        )}
                       </Text>
                       {time && (
                         <Text size="xs" c="dimmed">

@@ -3,8 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { Roster } from './Roster';
 import {
+  answerLines,
+  bringsText,
   checkedInText,
   findVolunteer,
+  pledgedText,
   type RosterData,
   type RosterVolunteer,
   telHref,
@@ -19,6 +22,8 @@ function volunteer(id: number, name: string, extra: Partial<RosterVolunteer> = {
     phone: '555-0100',
     email: `${name.split(' ')[0]?.toLowerCase() ?? 'v'}@example.org`,
     notes: null,
+    quantity: 1,
+    answers: {},
     attended: null,
     checkedInAt: null,
     ...extra,
@@ -31,6 +36,7 @@ function roster(): RosterData {
     signupSheetId: 9,
     description: null,
     maxVolunteers: 3,
+    kind: 'task' as const,
     currentVolunteers: 2,
     startTime: null,
     endTime: null,
@@ -44,6 +50,8 @@ function roster(): RosterData {
     organizerName: 'Olivia Organizer',
     organizerEmail: 'olivia@example.org',
     ownerId: null,
+    maxSlotsPerPerson: null,
+    questions: [],
     createdAt: eventDate,
     slots: [
       {
@@ -111,6 +119,54 @@ describe('Roster', () => {
     expect(onPrint).toHaveBeenCalledTimes(1);
   });
 
+  it("shows each volunteer's answers, and on an item slot what each brings", () => {
+    const base = roster();
+    const questions = [
+      { id: 'qClass', label: 'Child’s class', kind: 'text' as const, required: true },
+      { id: 'qSize', label: 'T-shirt size', kind: 'choice' as const, options: ['S', 'M'], required: false },
+      { id: 'qLadder', label: 'Brings a ladder', kind: 'checkbox' as const, required: false },
+    ];
+    const [ushers] = base.slots;
+    if (!ushers) throw new Error('no slot');
+    const cupcakes = {
+      ...ushers,
+      id: 3,
+      title: 'Cupcakes',
+      kind: 'item' as const,
+      maxVolunteers: 24,
+      currentVolunteers: 9,
+      waitlistCount: 0,
+      volunteers: [
+        volunteer(31, 'Ana Baker', { slotId: 3, quantity: 6, answers: { qClass: 'Div 4', qLadder: true } }),
+        volunteer(32, 'Ben Cook', { slotId: 3, quantity: 3, answers: { qSize: 'M', qLadder: false, qGone: 'x' } }),
+      ],
+    };
+    renderWithProviders(<Roster roster={{ ...base, questions, slots: [cupcakes] }} onToggle={vi.fn()} />);
+    const region = screen.getByRole('region', { name: 'Cupcakes' });
+    expect(within(region).getAllByText('Item to bring · 9 of 24 pledged')).toHaveLength(1);
+    const rows = within(within(region).getByRole('list', { name: 'Cupcakes volunteers' })).getAllByRole('listitem');
+    expect(rows[0]?.textContent).toContain('Brings 6');
+    expect(rows[0]?.textContent).toContain('Child’s class: Div 4');
+    expect(rows[0]?.textContent).toContain('Brings a ladder: Yes');
+    expect(rows[0]?.textContent).not.toContain('T-shirt size');
+    expect(rows[1]?.textContent).toContain('Brings 3');
+    expect(rows[1]?.textContent).toContain('T-shirt size: M');
+    expect(rows[1]?.textContent).toContain('Brings a ladder: No');
+    // An answer to a question the sheet no longer asks is not shown.
+    expect(region.textContent).not.toContain('qGone');
+
+    // On paper: how many each brings, and an Answers column.
+    expect(
+      within(within(region).getByRole('table'))
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'HereNameBringsPhoneAnswersNotes',
+      'Ana Baker6555-0100Child’s class: Div 4Brings a ladder: Yes',
+      'Ben Cook3555-0100T-shirt size: MBrings a ladder: No',
+    ]);
+  });
+
   it('says so when the sheet has no slots', () => {
     renderWithProviders(<Roster roster={{ ...roster(), slots: [] }} onToggle={vi.fn()} />);
     expect(screen.getByText('This signup sheet has no volunteer slots yet.')).toBeDefined();
@@ -132,5 +188,19 @@ describe('roster data', () => {
     expect(checkedInText([{ attended: true }, { attended: false }, { attended: null }])).toBe('1 of 3 checked in');
     expect(telHref(' 604.555.0100 ')).toBe('tel:6045550100');
     expect(telHref('+44 20 7946 0958')).toBe('tel:+442079460958');
+  });
+
+  it("writes answers in the sheet's order of questions, a checkbox as Yes or No, and what an item slot has", () => {
+    const questions = [
+      { id: 'a', label: 'First', kind: 'checkbox' as const, required: false },
+      { id: 'b', label: 'Second', kind: 'text' as const, required: false },
+    ];
+    expect(answerLines(questions, { b: 'two', a: false })).toEqual([
+      { questionId: 'a', label: 'First', text: 'No' },
+      { questionId: 'b', label: 'Second', text: 'two' },
+    ]);
+    expect(answerLines(questions, {})).toEqual([]);
+    expect(bringsText(4)).toBe('Brings 4');
+    expect(pledgedText({ currentVolunteers: 3, maxVolunteers: 12 })).toBe('3 of 12 pledged');
   });
 });

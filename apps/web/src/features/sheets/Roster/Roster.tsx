@@ -4,8 +4,11 @@ import { CalendarIcon, ClockIcon } from '../../../components/Icons';
 import { formatDateTime, formatSlotWhen } from '../../../lib/dates';
 import classes from './Roster.module.css';
 import {
+  answerLines,
+  bringsText,
   checkedInText,
   isCheckedIn,
+  pledgedText,
   type RosterData,
   type RosterSlot,
   type RosterVolunteer,
@@ -38,13 +41,47 @@ function Phone({ phone }: { phone: string }) {
   );
 }
 
-function VolunteerRow({ volunteer, onToggle }: { volunteer: RosterVolunteer; onToggle: RosterProps['onToggle'] }) {
+/** A volunteer's answers to the sheet's questions, one 'Question: answer' line each. */
+function Answers({ roster, volunteer }: { roster: RosterData; volunteer: RosterVolunteer }) {
+  const lines = answerLines(roster.questions, volunteer.answers);
+  if (lines.length === 0) return null;
+  return (
+    <Stack gap={0}>
+      {lines.map((line) => (
+        <Text key={line.questionId} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          <Text span size="sm" c="dimmed">
+            {line.label}:
+          </Text>{' '}
+          {line.text}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function VolunteerRow({
+  roster,
+  slot,
+  volunteer,
+  onToggle,
+}: {
+  roster: RosterData;
+  slot: RosterSlot;
+  volunteer: RosterVolunteer;
+  onToggle: RosterProps['onToggle'];
+}) {
   const checkedIn = isCheckedIn(volunteer);
   return (
     <Group component="li" justify="space-between" align="center" wrap="nowrap" gap="sm" py={6}>
       <Stack gap={2} miw={0} style={{ flex: 1 }}>
         <Text fw={600}>{volunteer.name}</Text>
+        {slot.kind === 'item' && (
+          <Text size="sm" fw={500}>
+            {bringsText(volunteer.quantity)}
+          </Text>
+        )}
         <Phone phone={volunteer.phone} />
+        <Answers roster={roster} volunteer={volunteer} />
         {volunteer.notes && (
           <Text size="xs" c="dimmed" fs="italic">
             {volunteer.notes}
@@ -75,11 +112,14 @@ function VolunteerRow({ volunteer, onToggle }: { volunteer: RosterVolunteer; onT
 
 /** One slot's page of the printed roster: the event, the slot, and a row with a box to tick per volunteer. */
 function PrintedSlot({ roster, slot }: { roster: RosterData; slot: RosterSlot }) {
+  const item = slot.kind === 'item';
+  const asks = roster.questions.length > 0;
   return (
     <div className={classes.printOnly}>
       <h2 className={classes.printHeading}>{slot.title}</h2>
       <p className={classes.printMeta}>
         {roster.title} · {formatSlotWhen(slot.startTime, slot.endTime, roster.eventDate)}
+        {item && ` · ${pledgedText(slot)}`}
       </p>
       {slot.volunteers.length === 0 ? (
         <p>No confirmed volunteers.</p>
@@ -89,7 +129,9 @@ function PrintedSlot({ roster, slot }: { roster: RosterData; slot: RosterSlot })
             <tr>
               <th style={{ width: '3em' }}>Here</th>
               <th>Name</th>
+              {item && <th>Brings</th>}
               <th>Phone</th>
+              {asks && <th>Answers</th>}
               <th>Notes</th>
             </tr>
           </thead>
@@ -100,7 +142,17 @@ function PrintedSlot({ roster, slot }: { roster: RosterData; slot: RosterSlot })
                   <span className={classes.printBox} />
                 </td>
                 <td>{v.name}</td>
+                {item && <td>{v.quantity}</td>}
                 <td>{v.phone}</td>
+                {asks && (
+                  <td>
+                    {answerLines(roster.questions, v.answers).map((line) => (
+                      <div key={line.questionId}>
+                        {line.label}: {line.text}
+                      </div>
+                    ))}
+                  </td>
+                )}
                 <td>{v.notes ?? ''}</td>
               </tr>
             ))}
@@ -134,6 +186,11 @@ function SlotGroup({
                 <ClockIcon />
                 <Text size="sm">{formatSlotWhen(slot.startTime, slot.endTime, roster.eventDate)}</Text>
               </Group>
+              {slot.kind === 'item' && (
+                <Text size="sm" c="dimmed">
+                  Item to bring · {pledgedText(slot)}
+                </Text>
+              )}
             </Stack>
             <Text fw={600} size="sm">
               {checkedInText(slot.volunteers)}
@@ -153,7 +210,7 @@ function SlotGroup({
               aria-label={`${slot.title} volunteers`}
             >
               {slot.volunteers.map((v) => (
-                <VolunteerRow key={v.id} volunteer={v} onToggle={onToggle} />
+                <VolunteerRow key={v.id} roster={roster} slot={slot} volunteer={v} onToggle={onToggle} />
               ))}
             </Stack>
           )}

@@ -1,4 +1,5 @@
 import type { RouterOutputs } from '@pac/api';
+import { type Answers, answerText, type Question } from '@pac/validators';
 
 /** A sheet's roster as the server answers it: slots in order, each with its confirmed volunteers. */
 export type RosterData = RouterOutputs['roster']['get'];
@@ -45,4 +46,25 @@ export function telHref(phone: string): string {
   const trimmed = phone.trim();
   const digits = trimmed.replace(/[^0-9]/g, '');
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
+}
+
+/** A volunteer's answers as people read them, in the sheet's order of questions: 'T-shirt size: M'. */
+export function answerLines(
+  questions: readonly Question[],
+  answers: Answers | undefined,
+): { questionId: string; label: string; text: string }[] {
+  return questions.flatMap((q) => {
+    const answer = answers?.[q.id];
+    return answer === undefined ? [] : [{ questionId: q.id, label: q.label, text: answerText(answer) }];
+  });
+}
+
+/** What an item slot's volunteer brings: 'Brings 3'. */
+export function bringsText(quantity: number): string {
+  return `Brings ${quantity}`;
+}
+
+/** How much of an item slot is pledged: '12 of 24 pledged'. */
+export function pledgedText(slot: Pick<RosterSlot, 'currentVolunteers' | 'maxVolunteers'>): string {
+  return `${slot.currentVolunteers} of ${slot.maxVolunteers} pledged`;
 }

@@ -1,16 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeTrpcError, fakeTrpc, type FakeProcedure } from '../../../../test/fakeTrpc';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { schoolDate } from '../../../../test/schoolTime';
 import type { SheetDetail, SlotDetail } from '../../../types';
+import { readSignupMemory, rememberSignups } from '../../signup/signupMemory';
 import { SheetDetails, signupSuccessText } from './SheetDetails';
 
 function slot(id: number, title: string, start: Date | null, extra: Partial<SlotDetail> = {}): SlotDetail {
   return {
     id,
     signupSheetId: 1,
+    kind: 'task',
     title,
     description: null,
     startTime: start,
@@ -30,6 +32,8 @@ const sheet: SheetDetail = {
   eventDate: schoolDate(2031, 2, 14, 18, 0),
   organizerName: 'Pat Organizer',
   organizerEmail: 'pat@example.org',
+  maxSlotsPerPerson: null,
+  questions: [],
   ownerId: null,
   createdAt: schoolDate(2030, 0, 1),
   viewerManages: false,
@@ -51,12 +55,19 @@ const sheet: SheetDetail = {
           emailConsent: true,
           userId: null,
           status: 'confirmed',
+          quantity: 1,
         },
       ],
     }),
     slot(4, 'Greeters', schoolDate(2031, 2, 14, 16, 0)),
   ],
 };
+
+// The dialogs load on demand; loaded once here, so that the first test to open one does not wait for
+// the import on a busy machine.
+beforeAll(async () => {
+  await import('./SheetDetailsDialogs');
+}, 30_000);
 
 describe('SheetDetails', () => {
   it('shows the sheet, its organizer, and the slots by start time, untimed last, ties by title', () => {
@@ -112,6 +123,7 @@ describe('SheetDetails', () => {
       emailConsent: false,
       userId: 3,
       status: 'confirmed' as const,
+      quantity: 1,
     };
     const withMine: SheetDetail = {
       ...sheet,
@@ -325,5 +337,314 @@ describe('SheetDetails: the waitlist', () => {
     expect(
       signupSuccessText({ email: 'a@example.org', confirmationEmail: false, status: 'waitlisted' }, 'Judges'),
     ).toBe("You're on the waitlist for Judges. You'll be signed up automatically if a spot opens up.");
+  });
+});
+
+/** A server that answers multi-slot signups with `createMany` (and single ones with `create`). */
+function multiServer(createMany: FakeProcedure, create: FakeProcedure = answer(true)) {
+  return fakeTrpc({ 'auth.me': () => null, 'volunteers.create': create, 'volunteers.createMany': createMany });
+}
+
+/** createMany's answer: each slot signed up, waitlisted on the slots named. */
+const many =
+  (confirmationEmail: boolean, waitlisted: number[] = []) =>
+  (input: unknown) => {
+    const { slotIds, ...person } = input as { slotIds: number[] };
+    return {
+      volunteers: slotIds.map((slotId, i) => ({
+        id: 100 + i,
+        slotId,
+        ...person,
+        status: waitlisted.includes(slotId) ? 'waitlisted' : 'confirmed',
+        manageToken: `${100 + i}-token`,
+        signupTime: new Date(),
+      })),
+      confirmationEmail,
+    };
+  };
+
+const tick = (slotTitle: string) =>
+  fireEvent.click(screen.getByRole('checkbox', { name: new RegExp(`^Select ${slotTitle}`) }));
+const bar = () => screen.queryByRole('region', { name: 'Selected slots' });
+
+async function continueToForm(name: string): Promise<HTMLElement> {
+  fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
+  return screen.findByRole('dialog', { name });
+}
+
+describe('SheetDetails: signing up for several slots at once', () => {
+  it("ticks slots into the bar ('2 slots selected · Continue') and signs up for them with one request", async () => {
+    const api = multiServer(many(true));
+    renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
+    expect(bar()).toBeNull();
+    tick('Teardown');
+    expect(bar()?.textContent).toContain('1 slot selected');
+    tick('Judges');
+    expect(bar()?.textContent).toContain('2 slots selected');
+
+    const dialog = await continueToForm('Sign up: 2 slots');
+    const listed = within(within(dialog).getByRole('region', { name: 'Your slots' })).getAllByRole('listitem');
+    expect(listed.map((item) => item.querySelector('p')?.textContent)).toEqual(['Judges', 'Teardown']);
+    fillAndSubmit(dialog);
+
+    expect(await screen.findByText('Signup Successful!')).toBeDefined();
+    expect(
+      screen.getByText(
+        "Thank you for volunteering! You're signed up for Judges and Teardown. A confirmation email will be sent to jamie@example.org.",
+      ),
+    ).toBeDefined();
+    const sent = api.calls.filter((c) => c.path.startsWith('volunteers.'));
+    expect(sent.map((c) => c.path)).toEqual(['volunteers.createMany']);
+    expect(sent[0]?.input).toMatchObject({ slotIds: [2, 1], name: 'Jamie Rivera', emailConsent: true, answers: {} });
+    expect(sent[0]?.input).not.toHaveProperty('waitlist');
+    await waitFor(() => expect(bar()).toBeNull());
+    // This browser remembers both signups and the details they were made with.
+    const memory = readSignupMemory();
+    expect(memory.signups.map((s) => [s.volunteerId, s.slotId, s.sheetId, s.token])).toEqual([
+      [100, 2, 1, '100-token'],
+      [101, 1, 1, '101-token'],
+    ]);
+    expect(memory.details).toEqual({
+      name: 'Jamie Rivera',
+      email: 'jamie@example.org',
+      phone: '555-0142',
+      emailConsent: true,
+    });
+  });
+
+  it('signs up for a single ticked slot through the one-slot form', async () => {
+    const api = multiServer(many(true), answer(false));
+    renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
+    tick('Judges');
+    fillAndSubmit(await continueToForm('Sign up: Judges'));
+    expect(await screen.findByText("Thank you for volunteering! You're signed up for Judges.")).toBeDefined();
+    expect(api.calls.filter((c) => c.path.startsWith('volunteers.')).map((c) => c.path)).toEqual(['volunteers.create']);
+  });
+
+  it('names the slot the server refused, saves nothing, and keeps the ticks and what was typed', async () => {
+    const api = multiServer(() => {
+      throw new FakeTrpcError('CONFLICT', 'This volunteer slot is full', { reason: 'slotFull', slotId: 2 });
+    });
+    renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
+    tick('Judges');
+    tick('Teardown');
+    const dialog = await continueToForm('Sign up: 2 slots');
+    fillAndSubmit(dialog);
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('Nothing was saved')).toBeDefined();
+    expect(within(alert).getByText('Judges: This volunteer slot is full')).toBeDefined();
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Jamie Rivera');
+    expect(readSignupMemory().signups).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(bar()?.textContent).toContain('2 slots selected');
+  });
+
+  it('takes a slot out of the signup from the form, and out of the ticks', async () => {
+    const api = multiServer(many(false));
+    renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch });
+    tick('Judges');
+    tick('Teardown');
+    tick('Greeters');
+    const dialog = await continueToForm('Sign up: 3 slots');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove Teardown' }));
+    expect(await screen.findByRole('dialog', { name: 'Sign up: 2 slots' })).toBeDefined();
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Teardown' }).checked).toBe(false);
+    fillAndSubmit(dialog);
+    await screen.findByText('Signup Successful!');
+    expect(api.calls.find((c) => c.path === 'volunteers.createMany')?.input).toMatchObject({ slotIds: [4, 2] });
+  });
+
+  it('puts a full slot on its waitlist and says which slots are confirmed and which waitlisted', async () => {
+    const withFull: SheetDetail = {
+      ...sheet,
+      slots: [
+        ...sheet.slots.filter((s) => s.id !== 2),
+        slot(2, 'Judges', schoolDate(2031, 2, 14, 19, 0), { currentVolunteers: 2 }),
+      ],
+    };
+    const api = multiServer(many(false, [2]));
+    renderWithProviders(<SheetDetails sheet={withFull} />, { fetch: api.fetch });
+    tick('Greeters');
+    tick('Judges for the waitlist');
+    const dialog = await continueToForm('Sign up: 2 slots');
+    expect(within(dialog).getByText("Full: you'll join the waitlist")).toBeDefined();
+    fillAndSubmit(dialog);
+    expect(
+      await screen.findByText(
+        "Thank you for volunteering! You're signed up for Greeters. You're on the waitlist for Judges. You'll be signed up automatically if a spot opens up.",
+      ),
+    ).toBeDefined();
+    expect(api.calls.find((c) => c.path === 'volunteers.createMany')?.input).toMatchObject({
+      slotIds: [4, 2],
+      waitlist: true,
+    });
+    expect(readSignupMemory().signups.map((s) => s.status)).toEqual(['confirmed', 'waitlisted']);
+  });
+
+  it("stops ticking at the sheet's limit of slots per person, and says so", () => {
+    renderWithProviders(<SheetDetails sheet={{ ...sheet, maxSlotsPerPerson: 2 }} />);
+    expect(screen.getByText('You can sign up for at most 2 slots on this sheet.')).toBeDefined();
+    tick('Judges');
+    expect(bar()?.textContent).not.toContain('at most');
+    tick('Teardown');
+    expect(bar()?.textContent).toContain('You can sign up for at most 2 slots on this sheet');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Greeters' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Judges' }).disabled).toBe(false);
+  });
+});
+
+describe('SheetDetails: at most 20 slots in one signup', () => {
+  it('stops ticking at 20, as the server would refuse more at once', () => {
+    const many: SheetDetail = {
+      ...sheet,
+      slots: Array.from({ length: 21 }, (_, i) =>
+        slot(i + 1, `Shift ${String(i + 1).padStart(2, '0')}`, schoolDate(2031, 2, 14, 8, i)),
+      ),
+    };
+    renderWithProviders(<SheetDetails sheet={many} />);
+    for (let i = 1; i <= 20; i++) tick(`Shift ${String(i).padStart(2, '0')}`);
+    expect(bar()?.textContent).toContain('20 slots selected');
+    expect(bar()?.textContent).toContain('You can sign up for at most 20 slots at once');
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Shift 21' }).disabled).toBe(true);
+  });
+});
+
+describe("SheetDetails: the sheet's questions and item slots", () => {
+  const asking: SheetDetail = {
+    ...sheet,
+    questions: [
+      { id: 'child', label: "Child's name and class", kind: 'text', required: true },
+      { id: 'size', label: 'T-shirt size', kind: 'choice', options: ['S', 'M', 'L'], required: false },
+    ],
+    slots: [
+      slot(2, 'Judges', schoolDate(2031, 2, 14, 19, 0)),
+      slot(5, 'Cupcakes', null, {
+        kind: 'item',
+        maxVolunteers: 24,
+        currentVolunteers: 12,
+        volunteers: [
+          {
+            id: 50,
+            slotId: 5,
+            name: 'Jane D.',
+            signupTime: schoolDate(2030, 11, 1),
+            isMine: false,
+            status: 'confirmed',
+            quantity: 12,
+          },
+        ],
+      }),
+    ],
+  };
+
+  it("says the answers' sentences before sending, then sends the answers and the quantity", async () => {
+    const api = multiServer(many(true));
+    renderWithProviders(<SheetDetails sheet={asking} />, { fetch: api.fetch });
+    const cupcakes = screen.getByRole('article', { name: 'Cupcakes' });
+    expect(within(cupcakes).getByText('12 still needed')).toBeDefined();
+    expect(within(cupcakes).getByText('Jane D. · 12')).toBeDefined();
+    tick('Judges');
+    tick('Cupcakes');
+    const dialog = await continueToForm('Sign up: 2 slots');
+    fillAndSubmit(dialog);
+    expect(within(dialog).getByText("Child's name and class is required")).toBeDefined();
+    expect(api.calls.some((c) => c.path === 'volunteers.createMany')).toBe(false);
+
+    fireEvent.change(within(dialog).getByLabelText(/^Child's name and class/), { target: { value: 'Sam, 3B' } });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'L' }));
+    fireEvent.change(within(dialog).getByLabelText(/^How many will you bring\? \(Cupcakes\)/), {
+      target: { value: '6' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+    await screen.findByText('Signup Successful!');
+    expect(api.calls.find((c) => c.path === 'volunteers.createMany')?.input).toMatchObject({
+      slotIds: [2, 5],
+      answers: { child: 'Sam, 3B', size: 'L' },
+      quantities: { 5: 6 },
+    });
+  });
+
+  it("offers 'I'll bring this' on an item slot, whose form asks how many", async () => {
+    const api = multiServer(many(true));
+    renderWithProviders(<SheetDetails sheet={asking} />, { fetch: api.fetch });
+    fireEvent.click(
+      within(screen.getByRole('article', { name: 'Cupcakes' })).getByRole('button', { name: "I'll bring this" }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Sign up: Cupcakes' });
+    fireEvent.change(within(dialog).getByLabelText(/^Child's name and class/), { target: { value: 'Sam' } });
+    fireEvent.change(within(dialog).getByLabelText(/^How many will you bring\?/), { target: { value: '12' } });
+    fillAndSubmit(dialog);
+    await screen.findByText('Signup Successful!');
+    expect(api.calls.find((c) => c.path === 'volunteers.create')?.input).toMatchObject({ slotId: 5, quantity: 12 });
+  });
+});
+
+describe('SheetDetails: what this browser remembers', () => {
+  const robin = { volunteerId: 11, slotId: 3, sheetId: 1, token: '11-robin', status: 'confirmed' as const };
+
+  it("shows the parent's own slots as theirs with the manage link, and forgets the gone ones", async () => {
+    rememberSignups(
+      [robin, { volunteerId: 99, slotId: 2, sheetId: 1, token: '99-gone', status: 'confirmed' }],
+      undefined,
+      1_000,
+    );
+    renderWithProviders(<SheetDetails sheet={sheet} fetchedAt={2_000} />);
+    const setup = screen.getByRole('article', { name: 'Setup crew' });
+    expect(within(setup).getByText("You're signed up")).toBeDefined();
+    expect(within(setup).getByRole('link', { name: 'Change or cancel' }).getAttribute('href')).toBe(
+      '/my-signup?token=11-robin',
+    );
+    expect(within(setup).queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(within(setup).queryByRole('checkbox')).toBeNull();
+    // Volunteer 99 is on no slot any more (cancelled elsewhere): forgotten.
+    expect(within(screen.getByRole('article', { name: 'Judges' })).queryByText("You're signed up")).toBeNull();
+    await waitFor(() => expect(readSignupMemory().signups.map((s) => s.volunteerId)).toEqual([11]));
+  });
+
+  it('keeps a signup remembered after the sheet was read, which the next read will list', () => {
+    rememberSignups([{ ...robin, volunteerId: 98 }], undefined, 3_000);
+    renderWithProviders(<SheetDetails sheet={sheet} fetchedAt={2_000} />);
+    expect(readSignupMemory().signups.map((s) => s.volunteerId)).toEqual([98]);
+  });
+
+  it('prefills the next form with the remembered details, the reminder choice included', async () => {
+    rememberSignups([], { name: 'Jamie Rivera', email: 'jamie@example.org', phone: '555-0142', emailConsent: false });
+    renderWithProviders(<SheetDetails sheet={sheet} />);
+    const dialog = await signUpFor('Judges');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Name/).value).toBe('Jamie Rivera');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Email/).value).toBe('jamie@example.org');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(/^Phone/).value).toBe('555-0142');
+    expect(
+      within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Send me reminders about this event' }).checked,
+    ).toBe(false);
+  });
+
+  it('ticks the reminder checkbox for a first signup', async () => {
+    renderWithProviders(<SheetDetails sheet={sheet} />);
+    const dialog = await signUpFor('Judges');
+    expect(
+      within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Send me reminders about this event' }).checked,
+    ).toBe(true);
+  });
+
+  it("does not remember a signed-in account's signups (its account shows them)", async () => {
+    const me = {
+      id: 3,
+      name: 'Pat Parent',
+      email: 'pat@example.org',
+      phone: '555-0101',
+      isAdmin: false,
+      emailConsent: true,
+    };
+    const api = server(answer(true), me);
+    renderWithProviders(<SheetDetails sheet={sheet} />, {
+      fetch: api.fetch,
+      user: { id: 3, name: 'Pat Parent', isAdmin: false },
+    });
+    await waitFor(() => expect(api.calls.map((c) => c.path)).toContain('auth.me'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    fireEvent.click(within(await signUpFor('Judges')).getByRole('button', { name: 'Sign Up' }));
+    await screen.findByText('Signup Successful!');
+    expect(readSignupMemory()).toEqual({ signups: [], details: null });
   });
 });

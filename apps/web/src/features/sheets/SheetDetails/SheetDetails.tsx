@@ -1,18 +1,23 @@
 import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+// The zod-free subpath, not the barrel: the barrel would bring zod into the sheet page's first load.
+import { maxSlotsPerSignup, signupMessages } from '@pac/validators/signup-messages';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CalendarIcon, MailIcon } from '../../../components/Icons';
 import { formatDateTime } from '../../../lib/dates';
 import { useCurrentUser } from '../../../lib/session/useCurrentUser';
 import { usePainted } from '../../../lib/usePainted';
 import { trpc } from '../../../trpc';
-import type { SheetDetail } from '../../../types';
+import type { SheetDetail, SlotDetail } from '../../../types';
+import { forgetSignups, rememberedOnSheet, useSignupMemory } from '../../signup/signupMemory';
+import { SelectionBar } from '../SelectionBar';
+import { ShareSheet } from '../ShareSheet';
 import { SlotCard } from '../SlotCard';
 import { useSlotDialogs } from '../SlotDialogs/useSlotDialogs';
-import { eventHasPassed, signupsClosed, sortSlots } from '../slots';
+import { eventHasPassed, isSlotFull, signupsClosed, sortSlots } from '../slots';
 import type { SheetDialog } from './SheetDetailsDialogs';
 
-export { cancelSignupQuestion, removeVolunteerQuestion, signupSuccessText } from './sheetTexts';
+export { cancelSignupQuestion, removeVolunteerQuestion, signupsSuccessText, signupSuccessText } from './sheetTexts';
 
 // The dialogs (Mantine's Modal, the forms and their schemas) load once the sheet is on screen, or
 // as soon as one is opened: a parent's phone shows the slots and their Sign Up buttons first. A
@@ -25,10 +30,19 @@ export interface SheetDetailsProps {
   sheet: SheetDetail;
   /** When slots count as closed and the event as past; tests pin it. */
   now?: Date;
+  /**
+   * When the sheet was read (ms): a signup this browser remembers from before then, and which the
+   * sheet no longer lists, is gone. Without it, when the page was opened.
+   */
+  fetchedAt?: number;
 }
 
-/** A signup sheet with its slots, the signup form, and the admin's slot and volunteer controls. */
-export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
+/**
+ * A signup sheet with its slots, the signup form (for one slot, or the several ticked, through the
+ * selection bar), this browser's own signups with their manage links, and the admin's slot and
+ * volunteer controls.
+ */
+export function SheetDetails({ sheet, now = new Date(), fetchedAt }: SheetDetailsProps) {
   const { user } = useCurrentUser();
   const isAdmin = user?.isAdmin === true;
   const me = trpc.auth.me.useQuery();
@@ -36,15 +50,51 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
   // Mantine unmounts a closed modal's content, so every opening starts with a fresh form.
   const [dialog, setDialogState] = useState<SheetDialog | null>(null);
   const [opened, setOpened] = useState(false);
+  // The slot whose card takes the focus once it shows the signup just made (its Sign Up button is gone).
+  const [focusSlot, setFocusSlot] = useState<number | null>(null);
   const setDialog = (next: SheetDialog) => {
     setDialogState(next);
     setOpened(true);
+    setFocusSlot(null);
   };
   const slotDialogs = useSlotDialogs();
   const painted = usePainted();
+  const clearFocusSlot = useCallback(() => setFocusSlot(null), []);
 
   const slots = sortSlots(sheet.slots);
   const past = eventHasPassed(sheet.eventDate, now);
+
+  // This browser's own signups (made without an account); those the sheet no longer lists are forgotten.
+  const memory = useSignupMemory();
+  const [openedAt] = useState(() => Date.now());
+  const remembered = rememberedOnSheet(memory.signups, sheet, fetchedAt ?? openedAt);
+  const goneKey = remembered.gone.join(',');
+  useEffect(() => {
+    if (goneKey !== '') forgetSignups(goneKey.split(',').map(Number));
+  }, [goneKey]);
+
+  // The slots ticked for one signup of several. A slot that closed or became the viewer's meanwhile drops out.
+  const [selection, setSelection] = useState<readonly number[]>([]);
+  const isClosed = (slot: SlotDetail) => signupsClosed(slot, sheet.eventDate, now);
+  const isTheirs = (slot: SlotDetail) =>
+    slot.volunteers.some((v) => v.isMine) || (remembered.bySlot.get(slot.id)?.length ?? 0) > 0;
+  const selectable = (slot: SlotDetail) => !isClosed(slot) && !isTheirs(slot);
+  const selected = slots.filter((slot) => selection.includes(slot.id) && selectable(slot));
+  const select = (slotId: number, on: boolean) =>
+    setSelection((current) =>
+      on ? [...current.filter((id) => id !== slotId), slotId] : current.filter((id) => id !== slotId),
+    );
+  // The sheet's limit counts confirmed signups: those held already and the open slots ticked (a full one waitlists).
+  const limit = sheet.maxSlotsPerPerson;
+  const held = slots.filter(
+    (slot) =>
+      slot.volunteers.some((v) => v.isMine && v.status === 'confirmed') ||
+      remembered.bySlot.get(slot.id)?.some((r) => r.status === 'confirmed') === true,
+  ).length;
+  const atLimit = limit !== null && held + selected.filter((slot) => !isSlotFull(slot)).length >= limit;
+  // One signup takes at most so many slots (the server's limit too).
+  const atSignupLimit = selected.length >= maxSlotsPerSignup;
+  const limitText = atLimit ? signupMessages.atMostSlots(limit) : atSignupLimit ? signupMessages.tooManySlots : null;
 
   return (
     <Stack gap="xl">
@@ -57,6 +107,7 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
             <CalendarIcon />
             <Text>{formatDateTime(sheet.eventDate)}</Text>
           </Group>
+          <ShareSheet sheetId={sheet.id} title={sheet.title} />
           {past && (
             <Paper bg="gray.1" px="sm" py={6} radius="sm" style={{ alignSelf: 'flex-start' }}>
               <Text size="sm" fw={600} c="gray.8">
@@ -98,6 +149,11 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
         <Title order={2} size="h3" id="slots-title">
           Volunteer Opportunities
         </Title>
+        {limit !== null && (
+          <Text size="sm" c="gray.7">
+            {signupMessages.atMostSlots(limit)}.
+          </Text>
+        )}
         {slots.length === 0 ? (
           <Text c="dimmed">No volunteer slots have been added to this event yet.</Text>
         ) : (
@@ -106,9 +162,21 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
               <SlotCard
                 key={slot.id}
                 slot={slot}
-                closed={signupsClosed(slot, sheet.eventDate, now)}
-                onSignUp={() => setDialog({ kind: 'signup', slot })}
+                closed={isClosed(slot)}
+                onSignUp={() => setDialog({ kind: 'signup', slotIds: [slot.id] })}
                 onCancelMine={(volunteer) => setDialog({ kind: 'cancelMine', volunteer, slot })}
+                remembered={remembered.bySlot.get(slot.id)}
+                takeFocus={focusSlot === slot.id}
+                onFocusTaken={clearFocusSlot}
+                selection={
+                  selectable(slot)
+                    ? {
+                        selected: selected.includes(slot),
+                        disabled: atSignupLimit || (atLimit && !isSlotFull(slot)),
+                        onChange: (on) => select(slot.id, on),
+                      }
+                    : undefined
+                }
                 admin={
                   isAdmin
                     ? {
@@ -125,6 +193,12 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
         )}
       </Stack>
 
+      <SelectionBar
+        count={selected.length}
+        limit={limitText}
+        onContinue={() => setDialog({ kind: 'signup', slotIds: selected.map((slot) => slot.id) })}
+      />
+
       {(painted || dialog !== null || slotDialogs.subject !== null) && (
         <Suspense fallback={null}>
           <SheetDetailsDialogs
@@ -133,6 +207,18 @@ export function SheetDetails({ sheet, now = new Date() }: SheetDetailsProps) {
             opened={opened}
             onClose={() => setOpened(false)}
             slotDialogs={slotDialogs}
+            onRemoveFromSignup={(slotId) => {
+              select(slotId, false);
+              setDialogState((current) =>
+                current?.kind === 'signup'
+                  ? { ...current, slotIds: current.slotIds.filter((id) => id !== slotId) }
+                  : current,
+              );
+            }}
+            onSignedUp={(slotIds) => {
+              setSelection((current) => current.filter((id) => !slotIds.includes(id)));
+              setFocusSlot(slots.find((slot) => slotIds.includes(slot.id))?.id ?? null);
+            }}
           />
         </Suspense>
       )}

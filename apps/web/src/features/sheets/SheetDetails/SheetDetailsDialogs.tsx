@@ -4,18 +4,21 @@ import { useMounted } from '@mantine/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ClockIcon } from '../../../components/Icons';
 import { formatSlotWhen } from '../../../lib/dates';
+import { errorField, errorSlotId, serverMessage } from '../../../lib/errors';
 import { notifyFailure, notifyFailureWithReason, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import type { SheetDetail, SlotDetail, VolunteerView } from '../../../types';
-import { SignupForm } from '../../signup/SignupForm';
+import { SignupForm, type SignupRefusal, type SignupSubmission } from '../../signup/SignupForm';
+import { rememberSignups, useSignupMemory } from '../../signup/signupMemory';
 import { VolunteerEditForm } from '../../signup/VolunteerEditForm';
 import { SlotDialogs, type SlotDialogsControl } from '../SlotDialogs';
-import { isSlotFull } from '../slots';
-import { cancelSignupQuestion, removeVolunteerQuestion, signupSuccessText } from './sheetTexts';
+import { isSlotFull, sortSlots } from '../slots';
+import { cancelSignupQuestion, removeVolunteerQuestion, signupsSuccessText, signupSuccessText } from './sheetTexts';
 
 /** What a dialog on the sheet page is open for; one at a time. */
 export type SheetDialog =
-  | { kind: 'signup'; slot: SlotDetail }
+  /** The signup form, for one slot (its Sign Up button, or one ticked) or the several ticked. */
+  | { kind: 'signup'; slotIds: readonly number[] }
   | { kind: 'editVolunteer'; volunteer: VolunteerView }
   | { kind: 'removeVolunteer'; volunteer: VolunteerView }
   | { kind: 'cancelMine'; volunteer: VolunteerView; slot: SlotDetail };
@@ -28,15 +31,37 @@ export interface SheetDetailsDialogsProps {
   onClose: () => void;
   /** The admin's slot dialogs, opened from the slot cards. */
   slotDialogs: SlotDialogsControl;
+  /** Takes a slot out of the signup being filled in (and out of the ticked slots). */
+  onRemoveFromSignup: (slotId: number) => void;
+  /** The slots a signup saved, which are no longer ticked. */
+  onSignedUp: (slotIds: readonly number[]) => void;
+}
+
+/** A refusal as the signup form shows it: the server's sentence, on its field, about its slot. */
+function signupRefusal(error: unknown): SignupRefusal {
+  return {
+    message: serverMessage(error) ?? 'Please try again later.',
+    field: errorField(error),
+    slotId: errorSlotId(error),
+  };
 }
 
 /**
  * The sheet page's dialogs (sign up, edit or remove a volunteer, cancel one's own signup, and the
  * admin's slot dialogs) with the changes they make. SheetDetails loads them on demand.
  */
-export function SheetDetailsDialogs({ sheet, dialog, opened, onClose: close, slotDialogs }: SheetDetailsDialogsProps) {
+export function SheetDetailsDialogs({
+  sheet,
+  dialog,
+  opened,
+  onClose: close,
+  slotDialogs,
+  onRemoveFromSignup,
+  onSignedUp,
+}: SheetDetailsDialogsProps) {
   const utils = trpc.useUtils();
   const me = trpc.auth.me.useQuery();
+  const memory = useSignupMemory();
   // A dialog asked for before these had loaded opens one render after they mount: Mantine's Modal
   // notes where to give the focus back (the button that opened it) only when it opens once mounted.
   const mounted = useMounted();
@@ -51,15 +76,94 @@ export function SheetDetailsDialogs({ sheet, dialog, opened, onClose: close, slo
     ]);
   };
 
+  const account = me.data ?? null;
+
+  /**
+   * A signup made without an account is remembered by this browser, with the details it was made
+   * with: the sheet shows it as the parent's, and the next form starts from them (API.md).
+   */
+  const remember = (
+    created: readonly { id: number; slotId: number; manageToken: string; status: 'confirmed' | 'waitlisted' }[],
+    person: { name: string; email: string; phone: string; emailConsent?: boolean },
+  ) => {
+    if (account !== null) return;
+    rememberSignups(
+      created.map((v) => ({
+        volunteerId: v.id,
+        slotId: v.slotId,
+        sheetId: sheet.id,
+        token: v.manageToken,
+        status: v.status,
+      })),
+      { name: person.name, email: person.email, phone: person.phone, emailConsent: person.emailConsent === true },
+    );
+  };
+
   const signUp = trpc.volunteers.create.useMutation({
     onSuccess: (volunteer, input) => {
+      remember([volunteer], input);
       close();
-      const slotTitle = sheet.slots.find((s) => s.id === input.slotId)?.title ?? 'this slot';
+      onSignedUp([volunteer.slotId]);
+      const slotTitle = sheet.slots.find((s) => s.id === volunteer.slotId)?.title ?? 'this slot';
       notifySuccess('Signup Successful!', signupSuccessText(volunteer, slotTitle));
     },
     onError: (error) => notifyFailure('Signup Failed', error, 'Please try again later.'),
     onSettled: refresh,
   });
+
+  // Several slots at once, all or nothing; a refusal shows in the form, which keeps what was typed.
+  const signUpMany = trpc.volunteers.createMany.useMutation({
+    onSuccess: (result, input) => {
+      remember(result.volunteers, input);
+      close();
+      onSignedUp(result.volunteers.map((v) => v.slotId));
+      const bySlot = new Map(result.volunteers.map((v) => [v.slotId, v.status]));
+      const titlesOf = (status: 'confirmed' | 'waitlisted') =>
+        sortSlots(sheet.slots)
+          .filter((s) => bySlot.get(s.id) === status)
+          .map((s) => s.title);
+      notifySuccess(
+        'Signup Successful!',
+        signupsSuccessText(
+          { email: input.email, confirmationEmail: result.confirmationEmail },
+          titlesOf('confirmed'),
+          titlesOf('waitlisted'),
+        ),
+      );
+    },
+    onSettled: refresh,
+  });
+
+  const signupSlots =
+    dialog?.kind === 'signup'
+      ? sortSlots(sheet.slots).filter((slot) => dialog.slotIds.includes(slot.id))
+      : ([] as SlotDetail[]);
+  const [onlySlot] = signupSlots;
+
+  const submitSignup = (values: SignupSubmission, showRefusal: (refusal: SignupRefusal) => void) => {
+    const { quantities, ...person } = values;
+    const common = {
+      ...person,
+      userId: account?.id ?? null,
+      // A full slot's signup joins its waitlist (the server ignores the flag while a slot has room).
+      ...(signupSlots.some(isSlotFull) ? { waitlist: true } : {}),
+    };
+    const onError = (error: unknown) => showRefusal(signupRefusal(error));
+    if (signupSlots.length === 1 && onlySlot) {
+      const quantity = quantities[onlySlot.id];
+      signUp.mutate({ slotId: onlySlot.id, ...common, ...(quantity === undefined ? {} : { quantity }) }, { onError });
+      return;
+    }
+    signUpMany.mutate(
+      {
+        slotIds: signupSlots.map((slot) => slot.id),
+        ...common,
+        // Each item slot's own quantity, by slot id (a JSON object's keys are strings).
+        ...(Object.keys(quantities).length > 0 ? { quantities: Object.fromEntries(Object.entries(quantities)) } : {}),
+      },
+      { onError },
+    );
+  };
 
   const updateVolunteer = trpc.volunteers.update.useMutation({
     onSuccess: () => {
@@ -82,32 +186,44 @@ export function SheetDetailsDialogs({ sheet, dialog, opened, onClose: close, slo
     onSettled: refresh,
   });
 
-  const account = me.data ?? null;
-
   return (
     <>
       <Modal
         opened={isOpen('signup')}
         onClose={close}
-        title={dialog?.kind === 'signup' ? `Sign up: ${dialog.slot.title}` : 'Sign up'}
+        title={
+          signupSlots.length > 1
+            ? `Sign up: ${signupSlots.length} slots`
+            : onlySlot
+              ? `Sign up: ${onlySlot.title}`
+              : 'Sign up'
+        }
       >
-        {dialog?.kind === 'signup' && (
+        {signupSlots.length === 1 && onlySlot && (
           <Group gap={6} c="dimmed" wrap="nowrap" mb="md">
             <ClockIcon />
             <Text size="sm" c="gray.8">
-              {formatSlotWhen(dialog.slot.startTime, dialog.slot.endTime, sheet.eventDate)}
+              {formatSlotWhen(onlySlot.startTime, onlySlot.endTime, sheet.eventDate)}
             </Text>
           </Group>
         )}
-        {dialog?.kind === 'signup' && isSlotFull(dialog.slot) && (
+        {signupSlots.length === 1 && onlySlot && isSlotFull(onlySlot) && (
           <Text size="sm" mb="md" c="gray.8">
             This slot is full. Sign up to join its waitlist: if a spot opens up, you&apos;ll be signed up automatically,
             in the order people joined, and we&apos;ll let you know by email.
           </Text>
         )}
-        {dialog?.kind === 'signup' && (
+        {signupSlots.length > 1 && signupSlots.some(isSlotFull) && (
+          <Text size="sm" mb="md" c="gray.8">
+            A full slot&apos;s signup joins its waitlist: if a spot opens up, you&apos;ll be signed up automatically, in
+            the order people joined, and we&apos;ll let you know by email.
+          </Text>
+        )}
+        {signupSlots.length > 0 && (
           <SignupForm
-            slotId={dialog.slot.id}
+            slots={signupSlots}
+            eventDate={sheet.eventDate}
+            questions={sheet.questions}
             prefill={
               account
                 ? {
@@ -116,18 +232,12 @@ export function SheetDetailsDialogs({ sheet, dialog, opened, onClose: close, slo
                     phone: account.phone,
                     emailConsent: account.emailConsent,
                   }
-                : undefined
+                : (memory.details ?? undefined)
             }
-            submitting={signUp.isPending}
+            submitting={signUp.isPending || signUpMany.isPending}
             onCancel={close}
-            onSubmit={(values) =>
-              signUp.mutate({
-                ...values,
-                userId: account?.id ?? null,
-                // A full slot's form joins its waitlist (the server ignores the flag while there is room).
-                ...(isSlotFull(dialog.slot) ? { waitlist: true } : {}),
-              })
-            }
+            onRemoveSlot={signupSlots.length > 1 ? onRemoveFromSignup : undefined}
+            onSubmit={submitSignup}
           />
         )}
       </Modal>
@@ -138,9 +248,18 @@ export function SheetDetailsDialogs({ sheet, dialog, opened, onClose: close, slo
         {dialog?.kind === 'editVolunteer' && (
           <VolunteerEditForm
             volunteer={dialog.volunteer}
+            questions={sheet.questions}
+            slot={sheet.slots.find((s) => s.id === dialog.volunteer.slotId)}
             submitting={updateVolunteer.isPending}
             onCancel={close}
-            onSubmit={(values) => updateVolunteer.mutate(values)}
+            onSubmit={(values, showRefusal) =>
+              updateVolunteer.mutate(values, {
+                // Besides the toast: a refusal about one field (an answer, the quantity) shows on it.
+                onError: (error) => {
+                  showRefusal({ message: serverMessage(error) ?? '', field: errorField(error) });
+                },
+              })
+            }
           />
         )}
       </Modal>

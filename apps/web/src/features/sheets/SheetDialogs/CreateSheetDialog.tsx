@@ -5,7 +5,7 @@ import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/schemaForm';
 import { trpc } from '../../../trpc';
 import { defaultEventDate, useRefreshDashboard } from '../dashboard';
-import { SheetFields, sheetFormInput, sheetFormValues } from '../SheetFields';
+import { SheetFields, sheetFormCheck, sheetFormInput, sheetFormValues } from '../SheetFields';
 import type { SheetCreateValues } from './types';
 
 export interface SheetCreateFormProps {
@@ -30,6 +30,7 @@ export function SheetCreateForm({ onSubmit, onCancel, submitting = false, organi
     }),
     schema: sheetCreateSchema,
     toInput: sheetFormInput,
+    check: sheetFormCheck,
   });
 
   return (

@@ -56,6 +56,8 @@ describe('SheetCreateForm', () => {
       eventDate: schoolDate(2031, 4, 3, 17, 0),
       organizerName: 'Olivia',
       organizerEmail: 'olivia@example.org',
+      maxSlotsPerPerson: null,
+      questions: [],
     });
   });
 

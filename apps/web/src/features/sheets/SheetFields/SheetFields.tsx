@@ -1,6 +1,14 @@
-import { Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import type { Question } from '@pac/validators';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/dates';
+import {
+  questionErrors,
+  type QuestionFormValue,
+  questionFormValues,
+  questionInputs,
+  QuestionsEditor,
+} from '../QuestionsEditor';
 
 /** A sheet's fields as the create and edit forms hold them (the date as a datetime-local value). */
 export interface SheetFormValues extends Record<string, unknown> {
@@ -9,6 +17,9 @@ export interface SheetFormValues extends Record<string, unknown> {
   eventDate: string;
   organizerName: string;
   organizerEmail: string;
+  /** '' for no limit (an emptied number field). */
+  maxSlotsPerPerson: number | string;
+  questions: QuestionFormValue[];
 }
 
 /** The form's values for an existing sheet, or for a new one on `eventDate` with `organizer` prefilled. */
@@ -18,6 +29,8 @@ export function sheetFormValues(sheet: {
   eventDate: Date;
   organizerName?: string;
   organizerEmail?: string;
+  maxSlotsPerPerson?: number | null;
+  questions?: readonly Question[];
 }): SheetFormValues {
   return {
     title: sheet.title ?? '',
@@ -25,12 +38,30 @@ export function sheetFormValues(sheet: {
     eventDate: toDateTimeLocal(sheet.eventDate),
     organizerName: sheet.organizerName ?? '',
     organizerEmail: sheet.organizerEmail ?? '',
+    maxSlotsPerPerson: sheet.maxSlotsPerPerson ?? '',
+    questions: questionFormValues(sheet.questions),
   };
 }
 
-/** What the shared sheet schema parses: the form's values with the date as a Date. */
+/**
+ * What the shared sheet schema parses: the form's values with the date as a Date, no limit as
+ * null and the questions as the schema takes them.
+ */
 export function sheetFormInput(values: SheetFormValues): Record<string, unknown> {
-  return { ...values, eventDate: fromDateTimeLocal(values.eventDate) };
+  return {
+    ...values,
+    eventDate: fromDateTimeLocal(values.eventDate),
+    maxSlotsPerPerson: values.maxSlotsPerPerson === '' ? null : values.maxSlotsPerPerson,
+    questions: questionInputs(values.questions),
+  };
+}
+
+/**
+ * The shared schema's messages on each question's own fields (the sheet schema names only
+ * `questions`): pass as `useSchemaForm`'s `check`.
+ */
+export function sheetFormCheck(values: SheetFormValues): Record<string, string> {
+  return questionErrors(values.questions);
 }
 
 export interface SheetFieldsProps<Values extends SheetFormValues> {
@@ -39,7 +70,8 @@ export interface SheetFieldsProps<Values extends SheetFormValues> {
 
 /**
  * The fields of a signup sheet, shared by 'Create New Signup Sheet' and 'Edit Signup Sheet': title,
- * description, event date, organizer name and email. The title takes the dialog's first focus.
+ * description, event date, organizer name and email, how many slots one person may take, and the
+ * questions for volunteers. The title takes the dialog's first focus.
  */
 export function SheetFields<Values extends SheetFormValues>({ form }: SheetFieldsProps<Values>) {
   return (
@@ -49,6 +81,17 @@ export function SheetFields<Values extends SheetFormValues>({ form }: SheetField
       <TextInput label="Event Date" type="datetime-local" step={60} required {...form.getInputProps('eventDate')} />
       <TextInput label="Organizer Name" required {...form.getInputProps('organizerName')} />
       <TextInput label="Organizer Email" type="email" required {...form.getInputProps('organizerEmail')} />
+      <NumberInput
+        label="Slots per person"
+        description="The most slots one person can sign up for on this sheet. Leave empty for no limit."
+        placeholder="No limit"
+        min={1}
+        max={1000}
+        allowDecimal={false}
+        allowNegative={false}
+        {...form.getInputProps('maxSlotsPerPerson')}
+      />
+      <QuestionsEditor form={form} />
     </>
   );
 }

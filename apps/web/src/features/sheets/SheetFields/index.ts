@@ -1,6 +1,7 @@
 export {
   SheetFields,
   type SheetFieldsProps,
+  sheetFormCheck,
   sheetFormInput,
   type SheetFormValues,
   sheetFormValues,

@@ -12,6 +12,7 @@ function volunteer(id: number, name: string, extra: Partial<VolunteerView> = {})
     signupTime: new Date('2031-01-01T00:00:00Z'),
     status: 'confirmed',
     isMine: false,
+    quantity: 1,
     ...extra,
   };
 }
@@ -20,6 +21,7 @@ function slot(overrides: Partial<SlotDetail> = {}): SlotDetail {
   return {
     id: 1,
     signupSheetId: 9,
+    kind: 'task',
     title: 'Ushers',
     description: 'Greet families and hand out programs',
     startTime: null,
@@ -239,5 +241,108 @@ describe('SlotCard: the waitlist', () => {
     fireEvent.click(within(waitlist).getByRole('button', { name: 'Remove Wanda First' }));
     expect(admin.onRemoveVolunteer).toHaveBeenCalledWith(first);
     expect(screen.getByText('2 on the waitlist')).toBeDefined();
+  });
+});
+
+describe('SlotCard: item slots', () => {
+  const cupcakes = (extra: Partial<SlotDetail> = {}) =>
+    slot({
+      title: 'Cupcakes',
+      kind: 'item',
+      maxVolunteers: 24,
+      currentVolunteers: 12,
+      volunteers: [volunteer(1, 'Jane D.', { quantity: 12 })],
+      ...extra,
+    });
+
+  it("says how many are still needed, offers 'I'll bring this', and lists what each brings", () => {
+    const onSignUp = vi.fn();
+    renderWithProviders(<SlotCard slot={cupcakes()} onSignUp={onSignUp} />);
+    expect(screen.getByText('12 still needed')).toBeDefined();
+    expect(screen.queryByText(/spots? left/)).toBeNull();
+    expect(screen.getByRole('progressbar', { name: '12 of 24 promised' })).toBeDefined();
+    expect(screen.getByText('Jane D. · 12')).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: "I'll bring this" }));
+    expect(onSignUp).toHaveBeenCalledOnce();
+  });
+
+  it('says how many were promised once signups have closed', () => {
+    renderWithProviders(<SlotCard slot={cupcakes()} onSignUp={vi.fn()} closed />);
+    expect(screen.getByText('12 of 24 promised')).toBeDefined();
+    expect(screen.queryByRole('button', { name: "I'll bring this" })).toBeNull();
+  });
+});
+
+describe('SlotCard: ticking slots for one signup', () => {
+  it("has a checkbox named after the slot that reports its state, and 'for the waitlist' on a full slot", () => {
+    const onChange = vi.fn();
+    renderWithProviders(
+      <>
+        <SlotCard slot={slot()} onSignUp={vi.fn()} selection={{ selected: false, onChange }} />
+        <SlotCard
+          slot={slot({ id: 2, title: 'Greeters', currentVolunteers: 3 })}
+          onSignUp={vi.fn()}
+          selection={{ selected: true, onChange: vi.fn() }}
+        />
+      </>,
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Ushers' }));
+    expect(onChange).toHaveBeenCalledWith(true);
+    const box = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Greeters for the waitlist' });
+    expect(box.checked).toBe(true);
+  });
+
+  it('cannot tick another slot once the limit is reached, but can untick a ticked one', () => {
+    renderWithProviders(
+      <>
+        <SlotCard slot={slot()} onSignUp={vi.fn()} selection={{ selected: false, disabled: true, onChange: vi.fn() }} />
+        <SlotCard
+          slot={slot({ id: 2, title: 'Greeters' })}
+          onSignUp={vi.fn()}
+          selection={{ selected: true, disabled: true, onChange: vi.fn() }}
+        />
+      </>,
+    );
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Ushers' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Select Greeters' }).disabled).toBe(false);
+  });
+
+  it('has no checkbox on a closed slot', () => {
+    renderWithProviders(
+      <SlotCard slot={slot()} onSignUp={vi.fn()} closed selection={{ selected: false, onChange: vi.fn() }} />,
+    );
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});
+
+describe("SlotCard: this browser's own signups", () => {
+  it("shows 'You're signed up' with its 'Change or cancel' link instead of Sign Up and the checkbox", () => {
+    renderWithProviders(
+      <SlotCard
+        slot={slot()}
+        onSignUp={vi.fn()}
+        selection={{ selected: false, onChange: vi.fn() }}
+        remembered={[{ volunteerId: 1, token: '1-abc', status: 'confirmed' }]}
+      />,
+    );
+    expect(screen.getByText("You're signed up")).toBeDefined();
+    const link = screen.getByRole('link', { name: 'Change or cancel' });
+    expect(link.getAttribute('href')).toBe('/my-signup?token=1-abc');
+    expect(link.getAttribute('aria-describedby')).toBe('slot-1-title');
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it("says 'You're on the waitlist' for a remembered waitlist place, and offers no 'Join Waitlist'", () => {
+    renderWithProviders(
+      <SlotCard
+        slot={slot({ currentVolunteers: 3, waitlistCount: 1 })}
+        onSignUp={vi.fn()}
+        remembered={[{ volunteerId: 9, token: '9-abc', status: 'waitlisted' }]}
+      />,
+    );
+    expect(screen.getByText("You're on the waitlist")).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Join Waitlist' })).toBeNull();
   });
 });

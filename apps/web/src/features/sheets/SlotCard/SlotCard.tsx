@@ -1,10 +1,19 @@
-import { ActionIcon, Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { lazy, type ReactElement, Suspense } from 'react';
+import { ActionIcon, Anchor, Badge, Button, Card, Checkbox, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { lazy, type ReactElement, Suspense, useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { ClockIcon, EditIcon, TrashIcon } from '../../../components/Icons';
 import { formatTimeRange } from '../../../lib/dates';
 import { useHydrated } from '../../../lib/useHydrated';
 import type { SlotDetail, VolunteerView } from '../../../types';
-import { isSlotFull, spotsLeftText, volunteerCountText, waitlistCountText } from '../slots';
+import { manageLink, type RememberedOnSlot } from '../../signup/signupMemory';
+import {
+  isSlotFull,
+  promisedText,
+  spotsLeftText,
+  stillNeededText,
+  volunteerCountText,
+  waitlistCountText,
+} from '../slots';
 
 // Only whoever runs the sheet has these buttons: their tooltips, and the popover library under them,
 // load for them alone. Until then the button shows without its tooltip.
@@ -33,6 +42,19 @@ export interface SlotCardProps {
   closed?: boolean;
   /** Cancels one of the viewer's own signups (those marked isMine), confirmed or waitlisted. */
   onCancelMine?: (volunteer: VolunteerView) => void;
+  /**
+   * Ticking the slot for a signup of several slots at once; absent when it cannot be chosen
+   * (closed, or already the viewer's). `disabled`: the sheet's limit of slots per person is reached.
+   */
+  selection?: { selected: boolean; disabled?: boolean; onChange: (selected: boolean) => void };
+  /** This browser's own signups on the slot, made without an account, each with its manage link. */
+  remembered?: readonly RememberedOnSlot[];
+  /**
+   * The viewer has just signed up here: once the card shows the signup as theirs, its manage link
+   * (or cancel button) takes the focus, which was on the Sign Up button or the bar that is gone.
+   */
+  takeFocus?: boolean;
+  onFocusTaken?: () => void;
   /** Admin controls: present only for whoever runs the sheet (an admin or its organizer). */
   admin?: {
     onEdit: () => void;
@@ -47,9 +69,11 @@ interface VolunteerRowProps {
   admin: SlotCardProps['admin'];
   /** The place in the waitlist (1 is next), shown before the name. */
   position?: number;
+  /** An item slot: the row says how many the volunteer brings ('Jane D. · 12'). */
+  item?: boolean;
 }
 
-function VolunteerRow({ volunteer, admin, position }: VolunteerRowProps) {
+function VolunteerRow({ volunteer, admin, position, item = false }: VolunteerRowProps) {
   const contact = [volunteer.email, volunteer.phone].filter((v): v is string => typeof v === 'string' && v !== '');
   return (
     <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -61,7 +85,7 @@ function VolunteerRow({ volunteer, admin, position }: VolunteerRowProps) {
             </Text>
           )}
           <Text size="sm" fw={500}>
-            {volunteer.name}
+            {item ? `${volunteer.name} · ${volunteer.quantity}` : volunteer.name}
           </Text>
           {volunteer.isMine && (
             <Badge size="xs" variant="light" color="teal">
@@ -145,21 +169,79 @@ function MySignups({
   );
 }
 
+/** This browser's own signups on the slot (made without an account): the badge and the manage link. */
+function RememberedSignups({ remembered, titleId }: { remembered: readonly RememberedOnSlot[]; titleId: string }) {
+  if (remembered.length === 0) return null;
+  return (
+    <Stack gap={6}>
+      {remembered.map((signup) => (
+        <Group key={signup.volunteerId} gap="sm" wrap="wrap">
+          <Badge color={signup.status === 'waitlisted' ? 'orange' : 'teal'} variant="light" size="lg" tt="none">
+            {signup.status === 'waitlisted' ? "You're on the waitlist" : "You're signed up"}
+          </Badge>
+          <Anchor component={Link} to={manageLink(signup.token)} size="sm" fw={600} aria-describedby={titleId}>
+            Change or cancel
+          </Anchor>
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 /**
- * One volunteer slot on the sheet page: its details, volunteers, and Sign Up, FULL with 'Join
- * Waitlist', 'Signups closed', or the viewer's own signup (or waitlist place) with its cancel.
- * Whoever runs the sheet sees the waitlist in order; everyone else how many wait.
+ * One volunteer slot on the sheet page: its details, volunteers, and Sign Up (on an item slot,
+ * 'I'll bring this'), FULL with 'Join Waitlist', 'Signups closed', or the viewer's own signup (or
+ * waitlist place) with its cancel or manage link, and the checkbox that adds it to a signup of
+ * several slots. Whoever runs the sheet sees the waitlist in order; everyone else how many wait.
  */
-export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }: SlotCardProps) {
+export function SlotCard({
+  slot,
+  onSignUp,
+  closed = false,
+  onCancelMine,
+  selection,
+  remembered = [],
+  takeFocus = false,
+  onFocusTaken,
+  admin,
+}: SlotCardProps) {
   const full = isSlotFull(slot);
+  const item = slot.kind === 'item';
   const confirmed = slot.volunteers.filter((v) => v.status !== 'waitlisted');
   const waitlist = slot.volunteers.filter((v) => v.status === 'waitlisted');
   // The server sends other people's waitlist entries only to whoever runs the sheet.
   const showWaitlist = admin !== undefined || waitlist.some((v) => !v.isMine);
   const mine = slot.volunteers.filter((v) => v.isMine);
+  const signedUp = mine.length > 0 || remembered.length > 0;
+  const ownRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!takeFocus || !signedUp) return;
+    const target = ownRef.current?.querySelector<HTMLElement>('a, button');
+    if (!target) return;
+    target.focus();
+    onFocusTaken?.();
+  }, [takeFocus, signedUp, onFocusTaken]);
   const waitlistId = `slot-${slot.id}-waitlist`;
   const time = formatTimeRange(slot.startTime, slot.endTime);
   const titleId = `slot-${slot.id}-title`;
+  // Ticks the slot for one signup of several (an open slot, or a full one for its waitlist).
+  // Its name says which slot ('Select Judges', 'Select Judges for the waitlist'): the label's words
+  // around the slot's title, read from the card's heading rather than written twice.
+  const selectId = `slot-${slot.id}-select`;
+  const choose = selection && !signedUp && (
+    <Checkbox
+      checked={selection.selected}
+      disabled={selection.disabled === true && !selection.selected}
+      onChange={(event) => selection.onChange(event.currentTarget.checked)}
+      aria-labelledby={full ? `${selectId} ${titleId} ${selectId}-waitlist` : `${selectId} ${titleId}`}
+      label={
+        <>
+          <span id={selectId}>Select</span>
+          {full && <span id={`${selectId}-waitlist`}> for the waitlist</span>}
+        </>
+      }
+    />
+  );
   const filledPercent =
     slot.maxVolunteers > 0 ? Math.min(100, (slot.currentVolunteers / slot.maxVolunteers) * 100) : 100;
 
@@ -198,13 +280,23 @@ export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }
         )}
         <Stack gap={4}>
           <Text size="sm" fw={500}>
-            {closed ? volunteerCountText(slot.currentVolunteers) : spotsLeftText(slot)}
+            {item
+              ? closed
+                ? promisedText(slot)
+                : stillNeededText(slot)
+              : closed
+                ? volunteerCountText(slot.currentVolunteers)
+                : spotsLeftText(slot)}
           </Text>
           <Progress
             value={filledPercent}
             color={full ? 'teal' : 'blue'}
             size="sm"
-            aria-label={`${slot.currentVolunteers} of ${slot.maxVolunteers} spots filled`}
+            aria-label={
+              item
+                ? `${slot.currentVolunteers} of ${slot.maxVolunteers} promised`
+                : `${slot.currentVolunteers} of ${slot.maxVolunteers} spots filled`
+            }
           />
           {slot.waitlistCount > 0 && (
             <Text size="sm" c="dimmed">
@@ -219,7 +311,7 @@ export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }
             </Text>
             <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
               {confirmed.map((v) => (
-                <VolunteerRow key={v.id} volunteer={v} admin={admin} />
+                <VolunteerRow key={v.id} volunteer={v} admin={admin} item={item} />
               ))}
             </Stack>
           </Stack>
@@ -232,7 +324,7 @@ export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }
             {/* In the order they will be offered a spot. */}
             <Stack component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={waitlistId}>
               {waitlist.map((v, i) => (
-                <VolunteerRow key={v.id} volunteer={v} admin={admin} position={i + 1} />
+                <VolunteerRow key={v.id} volunteer={v} admin={admin} position={i + 1} item={item} />
               ))}
             </Stack>
           </Stack>
@@ -246,33 +338,42 @@ export function SlotCard({ slot, onSignUp, closed = false, onCancelMine, admin }
             <Text fw={700} c="red.9">
               FULL - No spots available
             </Text>
-            {mine.length === 0 && (
+            {choose}
+            {!signedUp && (
               <Button variant="outline" onClick={onSignUp} aria-describedby={titleId}>
                 Join Waitlist
               </Button>
             )}
           </>
         ) : (
-          mine.length === 0 && (
-            <Button onClick={onSignUp} aria-describedby={titleId}>
-              Sign Up
-            </Button>
-          )
+          <>
+            {choose}
+            {!signedUp && (
+              <Button onClick={onSignUp} aria-describedby={titleId}>
+                {item ? "I'll bring this" : 'Sign Up'}
+              </Button>
+            )}
+          </>
         )}
-        <MySignups
-          heading="You're signed up"
-          mine={mine.filter((v) => v.status !== 'waitlisted')}
-          closed={closed}
-          titleId={titleId}
-          onCancelMine={onCancelMine}
-        />
-        <MySignups
-          heading="You're on the waitlist"
-          mine={mine.filter((v) => v.status === 'waitlisted')}
-          closed={closed}
-          titleId={titleId}
-          onCancelMine={onCancelMine}
-        />
+        {signedUp && (
+          <Stack gap="sm" ref={ownRef}>
+            <RememberedSignups remembered={remembered} titleId={titleId} />
+            <MySignups
+              heading="You're signed up"
+              mine={mine.filter((v) => v.status !== 'waitlisted')}
+              closed={closed}
+              titleId={titleId}
+              onCancelMine={onCancelMine}
+            />
+            <MySignups
+              heading="You're on the waitlist"
+              mine={mine.filter((v) => v.status === 'waitlisted')}
+              closed={closed}
+              titleId={titleId}
+              onCancelMine={onCancelMine}
+            />
+          </Stack>
+        )}
         {closed && admin && !full && (
           <Button variant="light" onClick={onSignUp} aria-describedby={titleId}>
             Add volunteer

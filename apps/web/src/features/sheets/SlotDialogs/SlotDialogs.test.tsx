@@ -13,6 +13,7 @@ const slot: SlotFormSlot = {
   startTime: new Date(2031, 4, 3, 8, 0),
   endTime: null,
   maxVolunteers: 4,
+  kind: 'task',
 };
 const eventDate = new Date(2031, 4, 3, 17, 0);
 
@@ -44,6 +45,29 @@ describe('AddSlotDialog', () => {
     expect(within(dialog).getByText('For Spring Fair')).toBeDefined();
     expect(within(dialog).getByLabelText(/^Task Title/)).toBeDefined();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it("adds an item to bring: sends kind 'item' with the quantity needed, and says it was created", async () => {
+    const api = fakeTrpc({
+      'slots.create': (input) => ({ id: 9, currentVolunteers: 0, ...(input as object) }),
+    });
+    const onClose = vi.fn();
+    renderWithProviders(<AddSlotDialog opened sheet={{ id: 7, title: 'Spring Fair' }} onClose={onClose} />, {
+      fetch: api.fetch,
+    });
+    const dialog = screen.getByRole('dialog', { name: 'Add Volunteer Slot' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Item to bring' }));
+    fireEvent.change(within(dialog).getByLabelText(/^Item Name/), { target: { value: 'Cupcakes' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Quantity needed/), { target: { value: '24' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Slot' }));
+    expect(await screen.findByText('"Cupcakes" has been added to Spring Fair.')).toBeDefined();
+    expect(api.calls.find((c) => c.path === 'slots.create')?.input).toMatchObject({
+      signupSheetId: 7,
+      title: 'Cupcakes',
+      maxVolunteers: 24,
+      kind: 'item',
+    });
     expect(onClose).toHaveBeenCalled();
   });
 

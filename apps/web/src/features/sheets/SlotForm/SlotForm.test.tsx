@@ -43,6 +43,7 @@ describe("SlotForm, mode 'create'", () => {
       startTime: schoolDate(2031, 4, 3, 8, 0),
       endTime: null,
       maxVolunteers: 1,
+      kind: 'task',
     });
   });
 
@@ -55,6 +56,29 @@ describe("SlotForm, mode 'create'", () => {
     expect(screen.getByText('Title is required')).toBeDefined();
     expect(screen.getByText('End time must be after start time')).toBeDefined();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("starts as a volunteer task; 'Item to bring' asks for the item and the quantity needed instead", () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SlotForm mode="create" signupSheetId={7} onSubmit={onSubmit} onCancel={vi.fn()} />);
+    expect(screen.getByRole('radiogroup', { name: 'Kind' })).toBeDefined();
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Volunteer task' }).checked).toBe(true);
+    expect(input(/^Number of Volunteers Needed/)).toBeDefined();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Item to bring' }));
+    expect(screen.queryByLabelText(/^Number of Volunteers Needed/)).toBeNull();
+    expect(screen.queryByLabelText(/^Task Title/)).toBeNull();
+    fireEvent.change(input(/^Item Name/), { target: { value: 'Cupcakes' } });
+    fireEvent.change(input(/^Quantity needed/), { target: { value: '24' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ signupSheetId: 7, title: 'Cupcakes', maxVolunteers: 24, kind: 'item' }),
+    );
+
+    // And back: SPEC.md's labels again.
+    fireEvent.click(screen.getByRole('radio', { name: 'Volunteer task' }));
+    expect(input(/^Task Title/).value).toBe('Cupcakes');
+    expect(input(/^Number of Volunteers Needed/).value).toBe('24');
   });
 
   it('starts with 1 volunteer needed and Cancel resets and closes', () => {
@@ -75,6 +99,7 @@ const slot: SlotFormSlot = {
   startTime: schoolDate(2031, 4, 3, 8, 0),
   endTime: schoolDate(2031, 4, 3, 10, 30),
   maxVolunteers: 4,
+  kind: 'task',
 };
 
 function setup(submitting = false) {
@@ -135,7 +160,27 @@ describe("SlotForm, mode 'edit'", () => {
       startTime: schoolDate(2031, 4, 3, 8, 0),
       endTime: null,
       maxVolunteers: 4,
+      kind: 'task',
     });
+  });
+
+  it('starts an item slot as an item, and can make it a task', () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <SlotForm
+        mode="edit"
+        slot={{ ...slot, kind: 'item', title: 'Juice boxes' }}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Item to bring' }).checked).toBe(true);
+    expect(input(/^Item Name/).value).toBe('Juice boxes');
+    expect(input(/^Quantity needed/).value).toBe('4');
+    fireEvent.click(screen.getByRole('radio', { name: 'Volunteer task' }));
+    expect(input(/^Volunteer Role/).value).toBe('Juice boxes');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Slot' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ id: 4, kind: 'task', maxVolunteers: 4 }));
   });
 
   it("says 'Updating...' while the update is under way", () => {

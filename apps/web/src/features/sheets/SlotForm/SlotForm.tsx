@@ -1,5 +1,5 @@
-import { Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
-import { slotCreateSchema, slotUpdateSchema } from '@pac/validators';
+import { Group, NumberInput, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { slotCreateSchema, type SlotKind, slotKinds, slotUpdateSchema } from '@pac/validators';
 import type { z } from 'zod';
 import { FormActions } from '../../../components/FormActions';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/dates';
@@ -19,6 +19,8 @@ export interface SlotFormSlot {
   startTime: Date | null;
   endTime: Date | null;
   maxVolunteers: number;
+  /** task: people help; item: people bring something, and maxVolunteers is the quantity needed. */
+  kind: SlotKind;
 }
 
 interface SlotFormCommonProps {
@@ -50,13 +52,18 @@ interface SlotFormValues extends Record<string, unknown> {
   startTime: string;
   endTime: string;
   maxVolunteers: number | string;
+  kind: SlotKind;
 }
+
+/** The kinds as the form offers them. */
+const kindLabels: Record<SlotKind, string> = { task: 'Volunteer task', item: 'Item to bring' };
 
 /** What differs between adding and editing: the wording, the start, and what the schema gets. */
 interface SlotFormSetup<Schema extends z.ZodType> extends SlotFormCommonProps {
   schema: Schema;
   initialValues: SlotFormValues;
   toInput: (values: SlotFormValues) => unknown;
+  /** The title's label for a task ('Task Title', 'Volunteer Role'); an item's is 'Item Name'. */
   titleLabel: string;
   submitLabel: string;
   pendingLabel?: string;
@@ -76,11 +83,25 @@ function SlotFields<Schema extends z.ZodType>({
   submitting = false,
 }: SlotFormSetup<Schema>) {
   const { form, onSubmit: handleSubmit, reset } = useSchemaForm({ initialValues, schema, toInput });
+  const item = form.values.kind === 'item';
 
   return (
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
-        <TextInput label={titleLabel} required data-autofocus {...form.getInputProps('title')} />
+        <Radio.Group label="Kind" {...form.getInputProps('kind')}>
+          <Group gap="lg" mt={6}>
+            {slotKinds.map((kind) => (
+              <Radio key={kind} value={kind} label={kindLabels[kind]} />
+            ))}
+          </Group>
+        </Radio.Group>
+        <TextInput
+          label={item ? 'Item Name' : titleLabel}
+          placeholder={item ? 'Cupcakes' : undefined}
+          required
+          data-autofocus
+          {...form.getInputProps('title')}
+        />
         <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
         <Group grow align="flex-start">
           <TextInput label="Start Time" type="datetime-local" step={60} {...form.getInputProps('startTime')} />
@@ -90,7 +111,9 @@ function SlotFields<Schema extends z.ZodType>({
           <SlotDayHint startTime={form.values.startTime} endTime={form.values.endTime} eventDate={eventDate} />
         )}
         <NumberInput
-          label="Number of Volunteers Needed"
+          // SPEC.md's label for a task; for an item the number is how many are needed.
+          label={item ? 'Quantity needed' : 'Number of Volunteers Needed'}
+          description={item ? 'How many are needed in all; each person says how many they will bring.' : undefined}
           required
           min={1}
           allowDecimal={false}
@@ -123,7 +146,7 @@ export function SlotForm(props: SlotFormProps) {
       <SlotFields
         {...common}
         schema={slotCreateSchema}
-        initialValues={{ title: '', description: '', startTime: '', endTime: '', maxVolunteers: 1 }}
+        initialValues={{ title: '', description: '', startTime: '', endTime: '', maxVolunteers: 1, kind: 'task' }}
         toInput={(values) => ({
           ...values,
           signupSheetId,
@@ -147,6 +170,7 @@ export function SlotForm(props: SlotFormProps) {
         startTime: toDateTimeLocal(slot.startTime),
         endTime: toDateTimeLocal(slot.endTime),
         maxVolunteers: slot.maxVolunteers,
+        kind: slot.kind,
       }}
       // The times on the school's clock, as in the create form: the schema would read the
       // datetime-local text on the browser's.

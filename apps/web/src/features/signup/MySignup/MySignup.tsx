@@ -9,7 +9,9 @@ import { errorCode, serverMessage } from '../../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import { InvalidLink, SignupCancelled } from '../../account/EmailLink';
-import { spotsLeftText } from '../../sheets/slots';
+import { spotsLeftText, stillNeededText } from '../../sheets/slots';
+import { forgetSignups, updateRememberedSignup } from '../signupMemory';
+import { EditMySignup } from './EditMySignup';
 
 type ManagedSignup = RouterOutputs['volunteers']['manageInfo'];
 
@@ -55,8 +57,9 @@ function MoveSignup({ token, signup }: { token: string; signup: ManagedSignup })
   const utils = trpc.useUtils();
   const [slotId, setSlotId] = useState<string | null>(null);
   const move = trpc.volunteers.move.useMutation({
-    onSuccess: async (_moved, input) => {
-      const title = signup.otherSlots.find((s) => s.id === input.slotId)?.title ?? 'the new slot';
+    onSuccess: async (moved) => {
+      updateRememberedSignup(moved.id, { slotId: moved.slotId, status: moved.status });
+      const title = signup.otherSlots.find((s) => s.id === moved.slotId)?.title ?? 'the new slot';
       notifySuccess('Signup Moved', `Your signup is now for ${title}.`);
       setSlotId(null);
       await Promise.all([utils.volunteers.manageInfo.invalidate({ token }), utils.sheets.invalidate()]);
@@ -89,7 +92,7 @@ function MoveSignup({ token, signup }: { token: string; signup: ManagedSignup })
               key={slot.id}
               value={String(slot.id)}
               label={slot.title}
-              description={`${formatSlotWhen(slot.startTime, slot.endTime, signup.sheet.eventDate)} · ${spotsLeftText(slot)}`}
+              description={`${formatSlotWhen(slot.startTime, slot.endTime, signup.sheet.eventDate)} · ${slot.kind === 'item' ? stillNeededText(slot) : spotsLeftText(slot)}`}
               styles={radioStyles}
             />
           ))}
@@ -110,7 +113,10 @@ function MoveSignup({ token, signup }: { token: string; signup: ManagedSignup })
   );
 }
 
-/** A volunteer's signup, opened with the token from their emails: its details, moving it to another slot, cancelling it. */
+/**
+ * A volunteer's signup, opened with the token from their emails: its details, correcting them,
+ * moving it to another slot, cancelling it.
+ */
 export function MySignup({ token }: { token: string }) {
   const utils = trpc.useUtils();
   const info = trpc.volunteers.manageInfo.useQuery({ token });
@@ -118,6 +124,8 @@ export function MySignup({ token }: { token: string }) {
   const cancel = trpc.volunteers.cancelByToken.useMutation({
     onSuccess: () => {
       setAsking(false);
+      // This browser no longer shows it as the parent's on the sheet.
+      if (info.data) forgetSignups([info.data.id]);
       void utils.sheets.invalidate();
     },
     onError: (error) => notifyFailure('Cancellation Failed', error, 'Failed to cancel your signup. Please try again.'),
@@ -181,6 +189,7 @@ export function MySignup({ token }: { token: string }) {
           </Detail>
           <Detail label="Volunteer slot">{signup.slot.title}</Detail>
           <Detail label="Time">{when}</Detail>
+          {signup.slot.kind === 'item' && <Detail label="You're bringing">{signup.quantity}</Detail>}
           <Detail label="Organizer">
             {signup.sheet.organizerName} ·{' '}
             <Anchor href={`mailto:${signup.sheet.organizerEmail}`}>{signup.sheet.organizerEmail}</Anchor>
@@ -193,6 +202,7 @@ export function MySignup({ token }: { token: string }) {
           </Text>
         ) : (
           <>
+            <EditMySignup token={token} signup={signup} />
             <MoveSignup token={token} signup={signup} />
             <Stack gap="xs">
               <Text fw={600}>Can&apos;t make it?</Text>

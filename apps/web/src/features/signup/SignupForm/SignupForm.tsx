@@ -1,10 +1,23 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core';
-import { volunteerSignupSchema } from '@pac/validators';
-import type { z } from 'zod';
+import { Alert, Badge, Button, Group, NumberInput, Paper, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
+import { type Answers, type Question, signupDetailsSchema, type SlotKind } from '@pac/validators';
+import type { UseFormReturnType } from '@mantine/form';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ContactFields } from '../../../components/ContactFields';
+import { formatSlotWhen } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/schemaForm';
+import { AnswerFields } from '../AnswerFields';
+import { type AnswerValues, answerErrors, answersToSend, initialAnswers, quantityError, stillNeeded } from '../answers';
 
-export type SignupValues = z.output<typeof volunteerSignupSchema>;
+/** A slot the form signs up for: what it shows of it, and what an item's quantity is checked against. */
+export interface SignupFormSlot {
+  id: number;
+  title: string;
+  kind: SlotKind;
+  maxVolunteers: number;
+  currentVolunteers: number;
+  startTime: Date | null;
+  endTime: Date | null;
+}
 
 export interface SignupPrefill {
   name?: string;
@@ -13,32 +26,234 @@ export interface SignupPrefill {
   emailConsent?: boolean;
 }
 
+/** What the form sends: the person, their answers, and what they bring to each item slot (by slot id). */
+export interface SignupSubmission {
+  name: string;
+  email: string;
+  phone: string;
+  notes?: string | null;
+  emailConsent: boolean;
+  answers: Answers;
+  quantities: Record<number, number>;
+}
+
+/** A refusal from the server, by what it is about (DESIGN.md rule 16: its reason and field, never its text). */
+export interface SignupRefusal {
+  message: string;
+  field: string | null;
+  /** The slot it is about, when the signup was for several. */
+  slotId: number | null;
+}
+
 export interface SignupFormProps {
-  slotId: number;
-  /** The signed-in user's details, prefilled. */
+  /** One slot, or several of one sheet: each item slot asks how many the person brings. */
+  slots: readonly SignupFormSlot[];
+  /** The sheet's event date: when a slot without a time is. */
+  eventDate: Date;
+  /** The sheet's questions. */
+  questions?: readonly Question[];
+  /** Details to start from: the signed-in account's, or those this browser remembers. */
   prefill?: SignupPrefill;
-  onSubmit: (values: SignupValues) => void;
+  /**
+   * Called with the checked values; `showRefusal` shows what the server refused on its field (an
+   * answer, a quantity, the email) and, for several slots, which slot it was about.
+   */
+  onSubmit: (values: SignupSubmission, showRefusal: (refusal: SignupRefusal) => void) => void;
   onCancel: () => void;
+  /** Takes a slot out of a signup of several (the list's Remove buttons). */
+  onRemoveSlot?: (slotId: number) => void;
   submitting?: boolean;
 }
 
-/** The volunteer signup form, validated by the same schema the server uses. */
-export function SignupForm({ slotId, prefill = {}, onSubmit, onCancel, submitting = false }: SignupFormProps) {
-  const { form, onSubmit: handleSubmit } = useSchemaForm({
-    initialValues: {
-      name: prefill.name ?? '',
-      email: prefill.email ?? '',
-      phone: prefill.phone ?? '',
-      notes: '',
-      emailConsent: prefill.emailConsent ?? false,
+type SignupFormValues = {
+  name: string;
+  email: string;
+  phone: string;
+  notes: string;
+  emailConsent: boolean;
+  answers: AnswerValues;
+  /** By slot id; a NumberInput holds '' while empty. */
+  quantities: Record<string, number | string>;
+};
+
+const personFields = new Set(['name', 'email', 'phone', 'notes']);
+
+/** The field of the form a refusal belongs on, or null when it belongs to none. */
+export function refusalField(refusal: SignupRefusal, slots: readonly SignupFormSlot[]): string | null {
+  const { field, slotId } = refusal;
+  if (field === null) return null;
+  if (field.startsWith('answers.') || personFields.has(field)) return field;
+  if (field === 'quantity') {
+    const id = slotId ?? (slots.length === 1 ? slots[0]?.id : undefined);
+    if (id !== undefined && slots.some((s) => s.id === id && s.kind === 'item')) return `quantities.${id}`;
+  }
+  return null;
+}
+
+/** The most an item signup may bring: what is still needed, or on a full slot's waitlist, the whole quantity. */
+function mostFor(slot: SignupFormSlot): number {
+  const left = stillNeeded(slot);
+  return left > 0 ? left : slot.maxVolunteers;
+}
+
+/** The 'How many will you bring?' field of an item slot. */
+function QuantityField({ slot, form }: { slot: SignupFormSlot; form: UseFormReturnType<SignupFormValues> }) {
+  const left = stillNeeded(slot);
+  return (
+    <NumberInput
+      label={
+        <>
+          How many will you bring?<VisuallyHidden> ({slot.title})</VisuallyHidden>
+        </>
+      }
+      description={left > 0 ? `${left} still needed` : undefined}
+      required
+      min={1}
+      max={mostFor(slot)}
+      allowDecimal={false}
+      allowNegative={false}
+      // Too many is said in words ('Only 12 still needed for this item'), not quietly lowered.
+      clampBehavior="none"
+      inputMode="numeric"
+      w={{ base: '100%', xs: 220 }}
+      {...form.getInputProps(`quantities.${slot.id}`)}
+    />
+  );
+}
+
+/**
+ * The volunteer signup form for one slot or several of one sheet: name, email and phone
+ * (required), notes, the sheet's questions, how many the person brings to each item slot, and
+ * the reminder checkbox (ticked unless the prefill says otherwise). Validated by the same schema
+ * and answer rules the server uses, so the form says the server's sentences before sending.
+ */
+export function SignupForm({
+  slots,
+  eventDate,
+  questions = [],
+  prefill = {},
+  onSubmit,
+  onCancel,
+  onRemoveSlot,
+  submitting = false,
+}: SignupFormProps) {
+  const items = slots.filter((s) => s.kind === 'item');
+  const initialValues: SignupFormValues = {
+    name: prefill.name ?? '',
+    email: prefill.email ?? '',
+    phone: prefill.phone ?? '',
+    notes: '',
+    emailConsent: prefill.emailConsent ?? true,
+    answers: initialAnswers(questions),
+    quantities: Object.fromEntries(items.map((s) => [String(s.id), 1])),
+  };
+  const {
+    form,
+    onSubmit: handleSubmit,
+    showFieldErrors,
+  } = useSchemaForm({
+    initialValues,
+    schema: signupDetailsSchema,
+    // Answers are checked against the sheet's questions by `check`, with each question's sentence.
+    toInput: ({ quantities: _quantities, answers: _answers, ...person }: SignupFormValues) => person,
+    check: (values) => {
+      const errors = answerErrors(questions, values.answers);
+      for (const slot of items) {
+        const message = quantityError(values.quantities[String(slot.id)], mostFor(slot));
+        if (message !== null) errors[`quantities.${slot.id}`] = message;
+      }
+      return errors;
     },
-    schema: volunteerSignupSchema,
-    toInput: (values) => ({ ...values, slotId }),
   });
+  // A refusal of a signup of several slots: nothing was saved, and which slot it was about.
+  // `onField`: it also shows on a field, which takes the focus instead of the alert.
+  const [refusal, setRefusal] = useState<(SignupRefusal & { onField: boolean }) | null>(null);
+  const several = slots.length > 1;
+  const listTitleId = useId();
+
+  const showRefusal = (next: SignupRefusal) => {
+    const field = refusalField(next, slots);
+    if (several || field === null) setRefusal({ ...next, onField: field !== null });
+    if (field !== null) showFieldErrors({ [field]: next.message });
+  };
+
+  // The refusal's alert is at the top of a long form: it is brought into sight and takes the focus.
+  const alertRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusal === null || alertRef.current === null) return;
+    alertRef.current.scrollIntoView({ block: 'nearest' });
+    if (!refusal.onField) alertRef.current.focus({ preventScroll: true });
+  }, [refusal]);
+
+  const refusedSlot = refusal === null ? undefined : slots.find((s) => s.id === refusal.slotId);
 
   return (
-    <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
+    <form
+      onSubmit={handleSubmit((parsed, values) => {
+        setRefusal(null);
+        onSubmit(
+          {
+            name: parsed.name,
+            email: parsed.email,
+            phone: parsed.phone,
+            notes: parsed.notes,
+            emailConsent: parsed.emailConsent,
+            answers: answersToSend(questions, values.answers),
+            quantities: Object.fromEntries(items.map((s) => [s.id, Number(values.quantities[String(s.id)])])),
+          },
+          showRefusal,
+        );
+      })}
+      noValidate
+    >
       <Stack gap="sm">
+        {refusal !== null && several && (
+          <Alert color="red" title="Nothing was saved" ref={alertRef} tabIndex={-1}>
+            {refusedSlot ? `${refusedSlot.title}: ${refusal.message}` : refusal.message}
+          </Alert>
+        )}
+        {several && (
+          <Stack gap="xs" component="section" aria-labelledby={listTitleId}>
+            <Text fw={700} id={listTitleId}>
+              Your slots
+            </Text>
+            <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
+              {slots.map((slot) => (
+                <Paper component="li" key={slot.id} withBorder p="sm" radius="sm">
+                  <Stack gap={6}>
+                    <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+                      <Stack gap={2} miw={0}>
+                        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                          {slot.title}
+                        </Text>
+                        <Text size="sm" c="gray.7">
+                          {formatSlotWhen(slot.startTime, slot.endTime, eventDate)}
+                        </Text>
+                        {stillNeeded(slot) === 0 && (
+                          <Badge color="orange" variant="light" tt="none" style={{ alignSelf: 'flex-start' }}>
+                            Full: you&apos;ll join the waitlist
+                          </Badge>
+                        )}
+                      </Stack>
+                      {onRemoveSlot && (
+                        <Button
+                          variant="subtle"
+                          color="gray"
+                          size="compact-sm"
+                          aria-label={`Remove ${slot.title}`}
+                          onClick={() => onRemoveSlot(slot.id)}
+                        >
+                          Remove
+                        </Button>
+                      )}
+                    </Group>
+                    {slot.kind === 'item' && <QuantityField slot={slot} form={form} />}
+                  </Stack>
+                </Paper>
+              ))}
+            </Stack>
+          </Stack>
+        )}
         <ContactFields
           form={form}
           required={['name', 'email', 'phone']}
@@ -46,14 +261,18 @@ export function SignupForm({ slotId, prefill = {}, onSubmit, onCancel, submittin
           autoFocus
           consentLabel="Send me reminders about this event"
           beforeConsent={
-            <Textarea
-              label="Notes"
-              description="Optional: anything the organizer should know"
-              autosize
-              minRows={2}
-              maxRows={6}
-              {...form.getInputProps('notes')}
-            />
+            <>
+              <Textarea
+                label="Notes"
+                description="Optional: anything the organizer should know"
+                autosize
+                minRows={2}
+                maxRows={6}
+                {...form.getInputProps('notes')}
+              />
+              <AnswerFields questions={questions} form={form} />
+              {!several && items.map((slot) => <QuantityField key={slot.id} slot={slot} form={form} />)}
+            </>
           }
         />
         <Group justify="flex-end" mt="sm">

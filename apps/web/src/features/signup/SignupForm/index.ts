@@ -1,1 +1,9 @@
-export { SignupForm, type SignupFormProps, type SignupPrefill, type SignupValues } from './SignupForm';
+export {
+  refusalField,
+  SignupForm,
+  type SignupFormProps,
+  type SignupFormSlot,
+  type SignupPrefill,
+  type SignupRefusal,
+  type SignupSubmission,
+} from './SignupForm';

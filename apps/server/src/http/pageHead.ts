@@ -1,0 +1,84 @@
+import type { SheetPreview } from '@pac/api';
+import { pageTitle } from '@pac/validators/page-data';
+
+/**
+ * What a page's `<head>` says about it, for the browser's tab and for whatever reads the HTML without
+ * running it (a chat app's link preview, a search engine): its title, a description, and the Open
+ * Graph tags (https://ogp.me) that link previews read. API.md "Sharing a sheet".
+ */
+
+/** Text made safe for HTML, in an element or a quoted attribute. */
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/** Which page the head is for, as far as its head tells them apart. */
+export type HeadPage =
+  | { kind: 'home' }
+  | { kind: 'sheet'; sheet: SheetPreview }
+  | { kind: 'sheetNotFound' }
+  | { kind: 'notFound' }
+  /** Any other page of the app: the app names its tab once it runs. */
+  | { kind: 'other' };
+
+export interface SiteFacts {
+  /** SCHOOL_NAME */
+  schoolName: string;
+  /** PUBLIC_BASE_URL, without a trailing slash. */
+  publicBaseUrl: string;
+}
+
+/** The titles the web app gives the same pages (its pages' PageLayout titles), so that the tab keeps its name once the app runs. */
+const notFoundTitles = { sheetNotFound: 'Signup Sheet Not Found', notFound: 'Page Not Found' } as const;
+
+/** What the site is, for the home page's preview and the pages that do not describe themselves. */
+const siteDescription = (school: string) => `Volunteer signups for ${school}: see where help is needed and sign up.`;
+
+const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
+const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}">`;
+
+/**
+ * The tags for the page's `<head>`: `<title>`, the description, and Open Graph: og:site_name on
+ * every page (the web app ends its tab titles with it), and og:title, og:description, og:url and
+ * og:type on the pages worth a preview (the home page and a sheet). A page that does not exist is
+ * not to be indexed.
+ */
+export function pageHeadTags(page: HeadPage, site: SiteFacts): string {
+  const school = site.schoolName;
+  const tags: string[] = [];
+  const preview = (title: string, description: string, url: string) => {
+    tags.push(
+      meta('description', description),
+      property('og:title', title),
+      property('og:description', description),
+      property('og:url', url),
+      property('og:type', 'website'),
+    );
+  };
+  let title: string;
+  switch (page.kind) {
+    case 'home':
+      title = pageTitle(null, school);
+      preview(title, siteDescription(school), `${site.publicBaseUrl}/`);
+      break;
+    case 'sheet':
+      title = pageTitle(page.sheet.title, school);
+      preview(page.sheet.title, page.sheet.description, page.sheet.url);
+      break;
+    case 'sheetNotFound':
+    case 'notFound':
+      title = pageTitle(notFoundTitles[page.kind], school);
+      tags.push(meta('robots', 'noindex'));
+      break;
+    case 'other':
+      title = pageTitle(null, school);
+      tags.push(meta('description', siteDescription(school)));
+      break;
+  }
+  return [`<title>${escapeHtml(title)}</title>`, ...tags, property('og:site_name', school)].join('');
+}

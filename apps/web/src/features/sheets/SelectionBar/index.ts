@@ -1,0 +1,1 @@
+export { SelectionBar, type SelectionBarProps } from './SelectionBar';

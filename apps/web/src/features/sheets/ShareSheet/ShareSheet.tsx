@@ -1,0 +1,145 @@
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useId, useRef, useState } from 'react';
+import { ShareIcon } from '../../../components/Icons';
+import { trpc } from '../../../trpc';
+
+export interface ShareSheetProps {
+  sheetId: number;
+  /** The sheet's title, which names the QR code for a screen reader. */
+  title: string;
+}
+
+/** The QR code of a sheet's public link, an SVG the server draws (GET /api/signup-sheets/{id}/qr.svg). */
+export function qrCodePath(sheetId: number): string {
+  return `/api/signup-sheets/${sheetId}/qr.svg`;
+}
+
+/** The name a downloaded QR code is saved under. */
+export function qrCodeFilename(sheetId: number): string {
+  return `signup-sheet-${sheetId}-qr.svg`;
+}
+
+type CopyState = 'idle' | 'copied' | 'manual';
+
+const copyStatus: Record<CopyState, string> = {
+  idle: '',
+  copied: 'Link copied',
+  manual: 'This browser did not let the page copy the link: it is selected above, copy it from there.',
+};
+
+const linkFieldStyle = {
+  width: '100%',
+  minWidth: 0,
+  font: 'inherit',
+  fontSize: 'var(--mantine-font-size-sm)',
+  padding: '6px 10px',
+  border: '1px solid var(--mantine-color-gray-5)',
+  borderRadius: 'var(--mantine-radius-sm)',
+  background: 'var(--mantine-color-gray-0)',
+  color: 'inherit',
+} as const;
+
+/**
+ * 'Share' on a sheet's page (API.md "Sharing a sheet"): opens a panel under the button with the
+ * sheet's public link (PUBLIC_BASE_URL's, the one the QR code holds) to copy, and its QR code to
+ * show or download for a flyer. A disclosure rather than a floating popover: it needs none of
+ * Mantine's stylesheet beyond what a sheet page loads first, keeps its place at any width, and
+ * the keyboard reaches it in reading order. Where the clipboard is out of reach (a page served
+ * over plain HTTP, a refused permission) the link is selected in its field, to copy by hand.
+ */
+export function ShareSheet({ sheetId, title }: ShareSheetProps) {
+  const [opened, setOpened] = useState(false);
+  const [copyState, setCopyState] = useState<CopyState>('idle');
+  const panelId = useId();
+  const linkId = useId();
+  const linkField = useRef<HTMLInputElement>(null);
+  // Asked only once the panel opens: the sheet's first paint needs none of it.
+  const link = trpc.sheets.shareLink.useQuery({ id: sheetId }, { enabled: opened });
+  const url = link.data?.url ?? null;
+
+  const toggle = () => {
+    setOpened((open) => !open);
+    setCopyState('idle');
+  };
+
+  const copy = async () => {
+    if (url === null) return;
+    try {
+      // Absent outside a secure context; it rejects when the browser refuses.
+      if (typeof navigator.clipboard?.writeText !== 'function') throw new Error('No clipboard');
+      await navigator.clipboard.writeText(url);
+      setCopyState('copied');
+    } catch {
+      setCopyState('manual');
+      linkField.current?.focus();
+      linkField.current?.select();
+    }
+  };
+
+  return (
+    <Stack gap="xs" align="flex-start">
+      <Button
+        variant="light"
+        leftSection={<ShareIcon />}
+        aria-expanded={opened}
+        aria-controls={opened ? panelId : undefined}
+        onClick={toggle}
+      >
+        Share
+      </Button>
+      {opened && (
+        <Paper id={panelId} withBorder radius="md" p="md" w="100%" maw={420} role="group" aria-label="Share this sheet">
+          <Stack gap="sm">
+            <div>
+              <Text component="label" htmlFor={linkId} size="sm" fw={600} display="block" mb={4}>
+                Link to this sheet
+              </Text>
+              <input
+                id={linkId}
+                ref={linkField}
+                type="text"
+                readOnly
+                value={url ?? ''}
+                placeholder={link.isError ? '' : 'Loading link…'}
+                onFocus={(event) => event.currentTarget.select()}
+                style={linkFieldStyle}
+              />
+            </div>
+            {link.isError && (
+              <Text size="sm" c="red.8">
+                Could not load the link. Please try again later.
+              </Text>
+            )}
+            <Group gap="sm">
+              <Button size="sm" onClick={() => void copy()} disabled={url === null}>
+                Copy link
+              </Button>
+              <Button
+                size="sm"
+                variant="default"
+                component="a"
+                href={qrCodePath(sheetId)}
+                download={qrCodeFilename(sheetId)}
+              >
+                Download QR code
+              </Button>
+            </Group>
+            <Text size="sm" c={copyState === 'copied' ? 'green.9' : 'gray.8'} role="status" aria-live="polite">
+              {copyStatus[copyState]}
+            </Text>
+            <img
+              src={qrCodePath(sheetId)}
+              alt={`QR code of the link to ${title}`}
+              width={160}
+              height={160}
+              style={{ display: 'block' }}
+            />
+            <Text size="xs" c="gray.7">
+              Print the QR code on a flyer: a phone camera opens this sheet from it.
+            </Text>
+          </Stack>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+export { qrCodeFilename, qrCodePath, ShareSheet, type ShareSheetProps } from './ShareSheet';

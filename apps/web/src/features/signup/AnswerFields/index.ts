@@ -1,0 +1,1 @@
+export { AnswerFields, type AnswerFieldsProps } from './AnswerFields';

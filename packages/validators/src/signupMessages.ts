@@ -1,0 +1,19 @@
+/**
+ * The sentences of signing up for slots that the sheet page says before any form opens (the
+ * sheet's limit of slots per person), without zod: the sheet page imports this module through
+ * '@pac/validators/signup-messages', so its first load does not carry the schemas.
+ */
+
+/** The most slots one signup form may take at once (API.md). */
+export const maxSlotsPerSignup = 20;
+
+export const signupMessages = {
+  slotRequired: 'Please choose at least one slot',
+  tooManySlots: `You can sign up for at most ${maxSlotsPerSignup} slots at once`,
+  quantity: 'Quantity must be a whole number of at least 1',
+  maxSlotsPerPerson: 'Slots per person must be a whole number of at least 1',
+  /** A sheet's limit of confirmed slots per email address, reached. */
+  atMostSlots: (n: number) => `You can sign up for at most ${n} slots on this sheet`,
+  /** An item slot's quantity larger than what is still needed. */
+  stillNeeded: (n: number) => `Only ${n} still needed for this item`,
+} as const;
