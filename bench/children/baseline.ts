@@ -3,7 +3,9 @@
  * hand-written SQL, on a database with the app's schema (BENCH_DB, migrated by the runner) and the
  * app's connection settings (WAL, synchronous=FULL, foreign keys, busy timeout). It does the same
  * work per request as the app: parse and check the body, capacity check and insert in one
- * transaction, answer the row as JSON; read a sheet with its slots and public volunteer names.
+ * transaction, answer the row as JSON; for `slotIds` (several slots of one sheet, all or nothing),
+ * the same per slot in one transaction, answering the rows; read a sheet with its slots and public
+ * volunteer names.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,10 +50,24 @@ class Refusal extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** More fields for the answer (a multi-slot signup's refused `slotId`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
 }
+
+/** Who signs up, as a multi-slot signup's body gives it. */
+interface Signer {
+  name: string;
+  email: string;
+  phone: string;
+  notes: string | null;
+  consent: boolean;
+}
+
+/** As the app: at most this many slots in one signup. */
+const maxSlotsPerSignup = 20;
 
 function send(res: ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
@@ -119,6 +135,52 @@ runChild(async () => {
     },
   );
 
+  /**
+   * Several slots of one sheet in one transaction: per slot the single-slot signup's statements
+   * (read the slot, duplicate check, guarded UPDATE of the count, insert RETURNING); a refusal on
+   * any slot (full: 409 with its slotId) rolls every slot back.
+   */
+  const signUpMany = sqlite.transaction((slotIds: number[], signer: Signer) => {
+    const now = Date.now();
+    let sheetId: number | null = null;
+    const rows: VolunteerRow[] = [];
+    for (const slotId of slotIds) {
+      const slot = slotById.get(slotId);
+      if (!slot) throw new Refusal(404, 'NOT_FOUND', 'Volunteer slot not found', { slotId });
+      if (sheetId === null) sheetId = slot.signup_sheet_id;
+      else if (slot.signup_sheet_id !== sheetId)
+        throw new Refusal(400, 'BAD_REQUEST', 'All slots must belong to one signup sheet');
+      if (duplicate.get(slotId, signer.email))
+        throw new Refusal(409, 'CONFLICT', 'This email is already signed up for this volunteer slot', { slotId });
+      if (raise.run(slotId).changes === 0)
+        throw new Refusal(409, 'CONFLICT', 'This volunteer slot is full', { slotId });
+      const row = insert.get(
+        slotId,
+        signer.name,
+        signer.email,
+        signer.phone,
+        signer.notes,
+        now,
+        signer.consent ? 1 : 0,
+      );
+      if (!row) throw new Error('insert returned no row');
+      rows.push(row);
+    }
+    return rows;
+  });
+
+  /** `slotIds` as the app takes it: 1 to 20 slot ids, each once. */
+  const slotIdsOf = (value: unknown): number[] => {
+    if (
+      !Array.isArray(value) ||
+      value.length < 1 ||
+      value.length > maxSlotsPerSignup ||
+      !value.every((id): id is number => typeof id === 'number' && Number.isInteger(id) && id >= 1)
+    )
+      throw new Refusal(400, 'BAD_REQUEST', 'Invalid slots');
+    return [...new Set(value)];
+  };
+
   const volunteerJson = (v: VolunteerRow) => ({
     id: v.id,
     slotId: v.slot_id,
@@ -178,6 +240,17 @@ runChild(async () => {
           const body = await readJson(req);
           if (typeof body !== 'object' || body === null) throw new Refusal(400, 'BAD_REQUEST', 'Invalid body');
           const fields = body as Record<string, unknown>;
+          if ('slotIds' in fields) {
+            const rows = signUpMany(slotIdsOf(fields.slotIds), {
+              name: text(fields, 'name'),
+              email: text(fields, 'email').toLowerCase(),
+              phone: text(fields, 'phone'),
+              notes: typeof fields.notes === 'string' ? fields.notes : null,
+              consent: fields.emailConsent === true,
+            });
+            send(res, 201, { volunteers: rows.map(volunteerJson) });
+            return;
+          }
           const slotId = fields.slotId;
           if (typeof slotId !== 'number' || !Number.isInteger(slotId) || slotId < 1)
             throw new Refusal(400, 'BAD_REQUEST', 'Invalid slot');
@@ -200,7 +273,8 @@ runChild(async () => {
         }
         send(res, 404, { message: 'Not found', code: 'NOT_FOUND' });
       } catch (error) {
-        if (error instanceof Refusal) send(res, error.status, { message: error.message, code: error.code });
+        if (error instanceof Refusal)
+          send(res, error.status, { message: error.message, code: error.code, ...error.extra });
         else if (error instanceof SyntaxError)
           send(res, 400, { message: 'Request body must be valid JSON', code: 'BAD_REQUEST' });
         else {

@@ -75,6 +75,12 @@ export function signupBody(slotId: number, n: number, tag = 'v'): Record<string,
   };
 }
 
+/** A signup for several slots of one sheet at once (`slotIds`), the email unique for `n`. */
+export function multiSignupBody(slotIds: number[], n: number, tag = 'v'): Record<string, unknown> {
+  const { slotId: _slotId, ...fields } = signupBody(0, n, tag);
+  return { slotIds, ...fields };
+}
+
 export const inDays = (days: number) => new Date(Date.now() + days * 86_400_000);
 
 /** Runs `task` for 0..count-1, `width` at a time. */

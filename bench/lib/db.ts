@@ -18,14 +18,17 @@ export function copyDatabase(from: string, to: string): void {
 
 export interface CapacityCheck {
   slots: number;
+  /** Places taken: the sum of confirmed rows' quantities (1 each unless an item signup says more). */
   volunteers: number;
   /** Slots holding more volunteers than maxVolunteers. */
   overfilled: number;
-  /** Slots whose current_volunteers differs from the rows that are there. */
+  /** Slots whose current_volunteers differs from the sum of their confirmed rows' quantities. */
   miscounted: number;
 }
 
-export function capacityCheck(path: string): CapacityCheck {
+/** Every slot's count against its rows; only the slots of `sheetIds` when given. */
+export function capacityCheck(path: string, sheetIds?: number[]): CapacityCheck {
+  const only = sheetIds ? `WHERE s.signup_sheet_id IN (${sheetIds.map((id) => Number(id)).join(', ') || 'NULL'})` : '';
   return withDb(path, (sqlite) => {
     const row = sqlite
       .prepare<[], CapacityCheck>(
@@ -34,8 +37,9 @@ export function capacityCheck(path: string): CapacityCheck {
                 coalesce(sum(actual > max_volunteers OR current_volunteers > max_volunteers), 0) AS overfilled,
                 coalesce(sum(actual <> current_volunteers), 0) AS miscounted
            FROM (SELECT s.max_volunteers, s.current_volunteers,
-                        (SELECT count(*) FROM volunteers v WHERE v.slot_id = s.id) AS actual
-                   FROM volunteer_slots s)`,
+                        (SELECT coalesce(sum(v.quantity), 0) FROM volunteers v
+                          WHERE v.slot_id = s.id AND v.status = 'confirmed') AS actual
+                   FROM volunteer_slots s ${only})`,
       )
       .get();
     if (!row) throw new Error('capacity check returned no row');

@@ -25,6 +25,12 @@ export interface LoadOptions {
   body?: () => Record<string, unknown>;
   /** Request headers (a browser's Accept and Accept-Encoding, say). */
   headers?: Record<string, string>;
+  /**
+   * Called with every answer and the body (from `body()`) of the request it answers, to check
+   * afterwards what each request did. Makes autocannon keep every answer's body: for correctness
+   * runs, not for req/s figures.
+   */
+  onResponse?: (status: number, answer: string, sent: Record<string, unknown>) => void;
 }
 
 /** One autocannon run; every request's body comes from `body()` when given. */
@@ -35,7 +41,18 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     headers: { ...options.headers, ...(options.body ? { 'content-type': 'application/json' } : {}) },
   };
   const makeBody = options.body;
-  if (makeBody) request.setupRequest = (req) => ({ ...req, body: JSON.stringify(makeBody()) });
+  const onResponse = options.onResponse;
+  if (makeBody)
+    // The body is kept in the connection's context (one request in flight per connection, and
+    // autocannon reports an answer before it builds that connection's next request).
+    request.setupRequest = (req, context: { sent?: Record<string, unknown> }) => {
+      const sent = makeBody();
+      context.sent = sent;
+      return { ...req, body: JSON.stringify(sent) };
+    };
+  if (onResponse)
+    request.onResponse = (status, answer, context: { sent?: Record<string, unknown> }) =>
+      onResponse(status, answer, context.sent ?? {});
   const result = await autocannon({
     url: options.url,
     connections: options.connections,
