@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runReminderTick } from '../loops/reminders';
 import { adminCredentials, ApiClient, queryOne, startTestServer, type TestServer } from '../../test/support/harness';
 import { rawHeader, smtpEnv, startTestSmtp, type TestSmtp } from '../../test/support/smtp';
@@ -24,6 +24,9 @@ beforeEach(() => {
   smtp.messages.length = 0;
   smtp.logins.length = 0;
 });
+// Every mail a test caused (a cancellation's, sent after its answer) has reached the SMTP server
+// before the next test clears the list.
+afterEach(() => server.runtime.mail.flush());
 
 const hour = 3_600_000;
 
@@ -122,7 +125,12 @@ describe('reminders', () => {
     await signUp(slotId, 'Ann Yes', 'ann.yes@example.org', true);
     await signUp(slotId, 'Bob Yes', 'bob.yes@example.org', true);
     await signUp(slotId, 'Cy No', 'cy.no@example.org', false);
-    await smtp.waitFor(3);
+    await server.runtime.mail.flush();
+    expect(smtp.messages.flatMap((m) => m.envelopeTo).sort()).toEqual([
+      'ann.yes@example.org',
+      'bob.yes@example.org',
+      'cy.no@example.org',
+    ]);
     smtp.messages.length = 0;
 
     const pending = await admin.get<{

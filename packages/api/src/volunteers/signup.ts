@@ -99,8 +99,8 @@ interface SignupSteps {
   /**
    * Refuses, on one read per slot and before any write, a signup that the slots' state alone
    * refuses: no such slot, slots of different sheets, signups closed, a quantity larger than what
-   * is still needed, full for someone not asking for the waitlist, or answers the sheet's
-   * questions refuse. A task slot's quantity becomes 1.
+   * is still needed, full for someone not asking for the waitlist; then, with one read of the
+   * sheet, answers its questions refuse. A task slot's quantity becomes 1.
    */
   refuseEarly(row: SignupRow): SignupSheetFacts;
   /** The signup's writes, one row per slot; run inside a transaction, which its throw rolls back. */
@@ -127,19 +127,19 @@ function prepareSignup(db: Db): SignupSteps {
         sql`(select ${signupSheets.eventDate} from ${signupSheets} where ${signupSheets.id} = ${volunteerSlots.signupSheetId})`.mapWith(
           signupSheets.eventDate,
         ),
-      maxSlotsPerPerson: sql<
-        number | null
-      >`(select ${signupSheets.maxSlotsPerPerson} from ${signupSheets} where ${signupSheets.id} = ${volunteerSlots.signupSheetId})`,
-      questions:
-        sql`(select ${signupSheets.questions} from ${signupSheets} where ${signupSheets.id} = ${volunteerSlots.signupSheetId})`.mapWith(
-          signupSheets.questions,
-        ),
       kind: volunteerSlots.kind,
       currentVolunteers: volunteerSlots.currentVolunteers,
       maxVolunteers: volunteerSlots.maxVolunteers,
     })
     .from(volunteerSlots)
     .where(eq(volunteerSlots.id, slotId))
+    .prepare();
+  // What the sheet asks of a signup, read only once the slots have not refused it: a refused signup
+  // (the evening's usual answer) never pays for it.
+  const sheetRules = db
+    .select({ maxSlotsPerPerson: signupSheets.maxSlotsPerPerson, questions: signupSheets.questions })
+    .from(signupSheets)
+    .where(eq(signupSheets.id, sql.placeholder('sheetId')))
     .prepare();
   const duplicate = db
     .select({ id: volunteers.id })
@@ -204,17 +204,11 @@ function prepareSignup(db: Db): SignupSteps {
    * transaction: the slot was full when it was read, which is when the signup happened.
    */
   const refuseEarly = (row: SignupRow): SignupSheetFacts => {
-    let facts: (SignupSheetFacts & { questions: Question[] }) | null = null;
+    let sheetId: number | null = null;
     for (const request of row.slots) {
       const found = openSlot(row, request.slotId);
-      if (facts === null) {
-        facts = {
-          sheetId: found.sheetId,
-          maxSlotsPerPerson: found.maxSlotsPerPerson,
-          questions: found.questions,
-          answers: {},
-        };
-      } else if (found.sheetId !== facts.sheetId) {
+      if (sheetId === null) sheetId = found.sheetId;
+      else if (found.sheetId !== sheetId) {
         throw refuse('BAD_REQUEST', volunteerMessages.slotsOnOneSheet, { reason: 'slotsOnOneSheet', field: 'slotIds' });
       }
       if (found.kind === 'task') {
@@ -230,13 +224,15 @@ function prepareSignup(db: Db): SignupSteps {
       if (left > 0 && left < request.quantity) throw tooMany(request.slotId, left);
       if (!row.waitlist && left <= 0) throw slotFullRefusal(row.slots.length > 1 ? request.slotId : undefined);
     }
-    if (facts === null)
+    if (sheetId === null)
       throw refuse('BAD_REQUEST', signupMessages.slotRequired, { reason: 'slotRequired', field: 'slotId' });
-    const checked = checkAnswers(facts.questions, row.answers);
+    const rules = sheetRules.get({ sheetId });
+    if (!rules) throw refuse('NOT_FOUND', slotMessages.sheetNotFound, { reason: 'sheetNotFound' });
+    const checked = checkAnswers(rules.questions, row.answers);
     const issue = checked.issues[0];
     if (issue)
       throw refuse('BAD_REQUEST', issue.message, { reason: 'invalidAnswer', field: answerField(issue.questionId) });
-    return { sheetId: facts.sheetId, maxSlotsPerPerson: facts.maxSlotsPerPerson, answers: checked.answers };
+    return { sheetId, maxSlotsPerPerson: rules.maxSlotsPerPerson, answers: checked.answers };
   };
   // One connection, so statements prepared on `db` run in the caller's transaction. Its guarded
   // UPDATE alone decides whether a spot is still there. The slots are read again: the write runs a
