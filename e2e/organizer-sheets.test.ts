@@ -131,6 +131,46 @@ describe('an organizer runs their own sheets from /admin', () => {
     await copyCard.getByText(new RegExp(`^${shortDay(moved?.startTime ?? '')} ·`)).waitFor();
   });
 
+  it('duplicates it onto a weekly series of 3 dates and sees the 3 new sheets', async () => {
+    const { page } = journey;
+    const before = (await journey.api('GET', '/api/signup-sheets')).body as ApiSheet[];
+    const [original] = before
+      .filter((s) => s.title === 'Community Garden Day')
+      .sort((a, b) => Date.parse(a.eventDate) - Date.parse(b.eventDate));
+    if (!original) throw new Error('missing the original sheet');
+    await sheetCards('Community Garden Day')
+      .first()
+      .getByRole('button', { name: 'Duplicate Community Garden Day' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Duplicate Signup Sheet' });
+    await dialog.getByLabel('New Event Date').fill(localDateTime(38, 9));
+    await dialog.getByLabel('Repeat').selectOption('week');
+    await dialog.getByLabel('Copies').fill('3');
+    await dialog.getByRole('button', { name: 'Fill dates' }).click();
+    await dialog.getByText('Creates 3 copies').waitFor();
+    await expect(dialog.getByLabel('Event Date 2').inputValue()).resolves.toBe(localDateTime(45, 9));
+    await expect(dialog.getByLabel('Event Date 3').inputValue()).resolves.toBe(localDateTime(52, 9));
+    await dialog.getByRole('button', { name: 'Duplicate Sheet' }).click();
+    await page.getByText('Signup Sheets Duplicated').waitFor();
+    await page.getByText('Created 3 copies of "Community Garden Day".').waitFor();
+    await expect.poll(() => sheetCards('Community Garden Day').count()).toBe(5);
+
+    const sheets = (await journey.api('GET', '/api/signup-sheets')).body as ApiSheet[];
+    const series = sheets
+      .filter((s) => s.title === 'Community Garden Day' && !before.some((b) => b.id === s.id))
+      .sort((a, b) => Date.parse(a.eventDate) - Date.parse(b.eventDate));
+    expect(series.map((s) => Date.parse(s.eventDate))).toEqual(
+      [38, 45, 52].map((days) => new Date(localDateTime(days, 9)).getTime()),
+    );
+    const [slot] = original.slots;
+    for (const copy of series) {
+      const offset = Date.parse(copy.eventDate) - Date.parse(original.eventDate);
+      expect(copy.ownerId).toBe(organizerId);
+      expect(copy.slots).toHaveLength(1);
+      expect(Date.parse(copy.slots[0]?.startTime ?? '')).toBe(Date.parse(slot?.startTime ?? '') + offset);
+    }
+  });
+
   it('cannot reach the settings, monitoring or people', async () => {
     const { page, context } = journey;
     await page.goto('/admin');

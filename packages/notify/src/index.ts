@@ -13,6 +13,7 @@ export {
   escapeHtml,
   formatDateTime,
   formatWhen,
+  mapUrl,
   passwordReset,
   reminder,
   signupCancelled,

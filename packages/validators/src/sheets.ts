@@ -29,6 +29,8 @@ export const maxSlotsPerPersonSchema = z.preprocess(
 const sheetFields = {
   title: requiredText('Title is required', 200),
   description: optionalText(5000),
+  /** Where the event happens (a place, an address); empty clears it. */
+  location: optionalText(200),
   eventDate: requiredDate('Event date is required'),
   organizerName: personName('Organizer name is required'),
   organizerEmail: z
@@ -83,6 +85,8 @@ const endAfterStartIssue = { message: 'End time must be after start time', path:
 const slotFields = {
   title: requiredText('Title is required', 200),
   description: optionalText(5000),
+  /** Where this slot happens when not where its sheet does; empty: the sheet's location. */
+  location: optionalText(200),
   startTime: optionalDate,
   endTime: optionalDate,
   // .default(1) changes nothing at run time (the preprocess already turns a missing value into 1)
@@ -102,6 +106,7 @@ export const slotUpdateSchema = z
     id: idSchema,
     title: slotFields.title.optional(),
     description: slotFields.description,
+    location: slotFields.location,
     startTime: slotFields.startTime,
     endTime: slotFields.endTime,
     // Missing stays undefined (no change); a given value is coerced as on create. (A union with

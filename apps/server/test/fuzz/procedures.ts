@@ -29,13 +29,14 @@ export interface ProcedureSpec extends InputSpec {
 const sheetFields = [
   'title',
   'description',
+  'location',
   'eventDate',
   'organizerName',
   'organizerEmail',
   'maxSlotsPerPerson',
   'questions',
 ] as const;
-const slotFields = ['title', 'description', 'startTime', 'endTime', 'maxVolunteers', 'kind'] as const;
+const slotFields = ['title', 'description', 'location', 'startTime', 'endTime', 'maxVolunteers', 'kind'] as const;
 const volunteerFields = ['name', 'email', 'phone', 'notes', 'emailConsent'] as const;
 const monitorFields = [
   'name',
@@ -86,6 +87,7 @@ export const procedureSpecs = {
   'sheets.update': input(['id', ...sheetFields, 'ownerId', 'moveSlots'], 'signup_sheets'),
   'sheets.delete': input(['id'], 'signup_sheets'),
   'sheets.duplicate': input(['id', 'eventDate'], 'signup_sheets'),
+  'sheets.duplicateSeries': input(['id', 'eventDates'], 'signup_sheets'),
 
   'slots.create': input(['signupSheetId', ...slotFields]),
   'slots.update': input(['id', ...slotFields], 'volunteer_slots'),
@@ -125,7 +127,7 @@ export const procedureSpecs = {
   'settings.uploadLogo': input(['data']),
 
   'stats.get': input(),
-  'exports.volunteers': input(),
+  'exports.volunteers': input(['signupSheetId']),
 
   'reminders.pending': input(['days']),
   'reminders.send': input(['signupSheetId', 'reminderType']),

@@ -181,7 +181,7 @@ const restSpecs: Record<string, RestSpec> = {
   'GET /api/hero-content': { procedure: 'settings.heroContent' },
   'PATCH /api/hero-content': { procedure: 'settings.updateHeroContent' },
   'GET /api/stats': { procedure: 'stats.get' },
-  'GET /api/export/volunteers': { procedure: 'exports.volunteers' },
+  'GET /api/export/volunteers': { procedure: 'exports.volunteers', query: ['signupSheetId'] },
 
   'GET /api/reminders/pending': { procedure: 'reminders.pending', query: ['days'] },
   'POST /api/reminders/send': { procedure: 'reminders.send' },

@@ -1087,6 +1087,18 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
       );
     case 'data':
       return fc.oneof(fc.constant({}), fc.array(fc.nat({ max: 255 }), { maxLength: 20 }), fc.string());
+    case 'eventDates':
+      return fc.oneof(
+        fc.array(plausibleDate, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(
+          [],
+          [inDays(3), inDays(3)],
+          Array.from({ length: 53 }, (_, i) => inDays(i + 1)),
+          [8.64e15],
+          'abc',
+          null,
+        ),
+      );
     case 'slotIds':
       return fc.oneof(
         fc.array(idRef('volunteer_slots'), { minLength: 1, maxLength: 4 }),
@@ -1140,6 +1152,8 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
     case 'name':
     case 'organizerName':
       return plausibleTextOf('Jane Doe', 'Casey Jones', 'Ann Lee', "Zoë O'Brien-Smith", 'X');
+    case 'location':
+      return plausibleTextOf('Gym, 123 Main St', 'Room 4 & library', '<b>Hall</b>');
     case 'phone':
       return plausibleTextOf('555-0100', '+1 (555) 010-0000', '0');
     case 'title':

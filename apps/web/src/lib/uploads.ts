@@ -19,6 +19,14 @@ export const uploadPaths = {
 export const volunteerExportPath = '/api/export/volunteers';
 export const volunteerExportFilename = 'volunteer-data.csv';
 
+/** One sheet's volunteer CSV: its path and the file name the server gives it. */
+export function sheetVolunteerExport(sheetId: number): { path: string; filename: string } {
+  return {
+    path: `${volunteerExportPath}?signupSheetId=${encodeURIComponent(String(sheetId))}`,
+    filename: `volunteer-data-${sheetId}.csv`,
+  };
+}
+
 /** Why a chosen file cannot be uploaded (SPEC.md section 5), or null when it may be. */
 export function imageFileProblem(file: { type: string; size: number } | null): string | null {
   if (!file || !file.type.startsWith('image/')) return imageMessages.notImage;

@@ -27,6 +27,7 @@ function info(extra: Record<string, unknown> = {}) {
       id: 7,
       title: 'Setup crew',
       description: null,
+      location: null,
       startTime: new Date(2031, 2, 14, 16, 0),
       endTime: null,
       kind: 'task',
@@ -37,6 +38,7 @@ function info(extra: Record<string, unknown> = {}) {
       id: 3,
       title: 'Science Night',
       description: null,
+      location: null,
       eventDate: new Date(2031, 2, 14, 18, 0),
       organizerName: 'Pat Organizer',
       organizerEmail: 'pat@example.org',
@@ -129,6 +131,32 @@ describe('/my-signup', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move my signup' }));
     expect(await screen.findByText('Move Failed')).toBeDefined();
     expect(screen.getByText('This volunteer slot is full')).toBeDefined();
+  });
+
+  it("says where: the slot's own location, else the sheet's, with a map link; nothing without either", async () => {
+    renderAt(`/my-signup?token=${token}`, {
+      'volunteers.manageInfo': () => info({ sheet: { ...info().sheet, location: 'Gym, 123 Main St' } }),
+    });
+    const where = await screen.findByText('Where');
+    expect(where.nextElementSibling?.textContent).toBe('Gym, 123 Main St · Map');
+    expect(
+      screen.getByRole('link', { name: 'Map of Gym, 123 Main St (opens in a new tab)' }).getAttribute('href'),
+    ).toBe('https://www.google.com/maps/search/?api=1&query=Gym%2C%20123%20Main%20St');
+  });
+
+  it("names the slot's own location over the sheet's", async () => {
+    renderAt(`/my-signup?token=${token}`, {
+      'volunteers.manageInfo': () =>
+        info({ slot: { ...info().slot, location: 'Lot B' }, sheet: { ...info().sheet, location: 'Gym' } }),
+    });
+    const where = await screen.findByText('Where');
+    expect(where.nextElementSibling?.textContent).toBe('Lot B · Map');
+  });
+
+  it('shows no Where without a location', async () => {
+    renderAt(`/my-signup?token=${token}`, { 'volunteers.manageInfo': () => info() });
+    expect(await screen.findByText('Volunteer slot')).toBeDefined();
+    expect(screen.queryByText('Where')).toBeNull();
   });
 
   it('shows a waitlisted signup with its place in line', async () => {

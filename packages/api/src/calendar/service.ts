@@ -7,6 +7,7 @@ import type { Context, ServiceContext, UserContext } from '../context';
 import { getUser } from '../lib/accounts';
 import { refuse } from '../lib/errors';
 import { type LinkPurpose, signLink, verifyLink } from '../lib/links';
+import { slotLocation } from '../lib/signupEmail';
 import { listSheets, type SheetWithSlots } from '../sheets/service';
 import { signupsWithEvent } from '../volunteers/history';
 
@@ -120,6 +121,7 @@ export function eventsFeed(ctx: Context): string {
       end,
       summary: sheet.title,
       description: sheet.description,
+      location: sheet.location,
       contact: sheet.organizerName,
       url: sheetUrl(config, sheet.id),
       status: 'CONFIRMED',
@@ -167,6 +169,7 @@ export function personalFeed(ctx: Context, token: string): string {
       end,
       summary: `${waitlisted ? 'Waitlisted: ' : ''}${sheet.title}: ${slot.title}`,
       description: [slot.description, sheet.description].filter(Boolean).join('\n\n') || null,
+      location: slotLocation(slot, sheet),
       organizer: { name: sheet.organizerName, email: sheet.organizerEmail },
       url: sheetUrl(config, sheet.id),
       status: waitlisted ? 'TENTATIVE' : 'CONFIRMED',

@@ -1,8 +1,9 @@
 import { type Db, signupSheets, volunteers, volunteerSlots } from '@pac/db';
 import { answerText } from '@pac/validators';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { UserContext } from '../context';
 import { sheetOwnerScope } from '../lib/access';
+import { assertManagesSheetId } from '../lib/sheetAccess';
 import { slotHours } from '../slots/service';
 import { signupsWithEvent } from '../volunteers/history';
 import { csvRow } from '../lib/csv';
@@ -40,15 +41,28 @@ export function volunteerCsvHeader(timeZone: string, questionColumns: readonly s
   return [...base, ...questionColumns.map((label) => (base.includes(label) ? `${label} (answer)` : label))];
 }
 
+/** Which sheets a report covers: an owner's (else every sheet), narrowed to one sheet when named. */
+export interface ReportScope {
+  ownerId?: number | undefined;
+  sheetId?: number | undefined;
+}
+
+function scopeWhere(scope: ReportScope): SQL | undefined {
+  return and(
+    scope.ownerId === undefined ? undefined : eq(signupSheets.ownerId, scope.ownerId),
+    scope.sheetId === undefined ? undefined : eq(signupSheets.id, scope.sheetId),
+  );
+}
+
 /**
  * The question columns of a report: one per question label over the sheets it covers, in event
  * order and each sheet's question order; a label several sheets ask shares its column.
  */
-function questionColumns(db: Db, ownerId: number | undefined): string[] {
+function questionColumns(db: Db, scope: ReportScope): string[] {
   const sheets = db
     .select({ questions: signupSheets.questions })
     .from(signupSheets)
-    .where(ownerId === undefined ? undefined : eq(signupSheets.ownerId, ownerId))
+    .where(scopeWhere(scope))
     .orderBy(asc(signupSheets.eventDate), asc(signupSheets.id))
     .all();
   return [...new Set(sheets.flatMap((sheet) => sheet.questions.map((q) => q.label)))];
@@ -59,16 +73,23 @@ const iso = (d: Date | null) => (d ? d.toISOString() : '');
 const batchSize = 1000;
 
 /**
- * The volunteer report, one line at a time: a header, then one row per signup, ordered by event,
- * slot and signup time. Rows are read in batches, so a large export never sits in memory whole.
+ * Starts the file so that spreadsheet programs (Excel above all) read it as UTF-8, and accented
+ * and non-Latin names come through intact rather than as mojibake.
  */
-export function* volunteerCsvLines(db: Db, timeZone: string, ownerId?: number): Generator<string> {
+const byteOrderMark = '\uFEFF';
+
+/**
+ * The volunteer report, one line at a time: a byte order mark and a header, then one row per
+ * signup, ordered by event, slot and signup time. Rows are read in batches, so a large export
+ * never sits in memory whole.
+ */
+export function* volunteerCsvLines(db: Db, timeZone: string, scope: ReportScope = {}): Generator<string> {
   const local = (d: Date | null) => (d ? `${localDate(d, timeZone)} ${localTime(d, timeZone)}` : '');
-  const columns = questionColumns(db, ownerId);
-  yield csvRow(volunteerCsvHeader(timeZone, columns));
+  const columns = questionColumns(db, scope);
+  yield byteOrderMark + csvRow(volunteerCsvHeader(timeZone, columns));
   for (let offset = 0; ; offset += batchSize) {
     const batch = signupsWithEvent(db)
-      .where(ownerId === undefined ? undefined : eq(signupSheets.ownerId, ownerId))
+      .where(scopeWhere(scope))
       .orderBy(
         asc(signupSheets.eventDate),
         asc(signupSheets.id),
@@ -113,13 +134,17 @@ export function* volunteerCsvLines(db: Db, timeZone: string, ownerId?: number): 
 }
 
 /**
- * The volunteer report. `lines` is produced lazily and is meant for the REST route, which streams
- * it as the volunteer-data.csv download (a generator does not travel over the tRPC wire).
+ * The volunteer report: every sheet the caller runs as volunteer-data.csv, or with a sheet id that
+ * sheet alone (NOT_FOUND for a missing sheet, FORBIDDEN for one the caller does not run) as
+ * volunteer-data-{id}.csv, so that several sheets' downloads keep apart. `lines` is produced
+ * lazily and is meant for the REST route, which streams it as the download (a generator does not
+ * travel over the tRPC wire).
  */
-export function volunteerReport(ctx: UserContext) {
+export function volunteerReport(ctx: UserContext, sheetId?: number) {
+  if (sheetId !== undefined) assertManagesSheetId(ctx.db, ctx.user, sheetId);
   return {
-    filename: 'volunteer-data.csv',
+    filename: sheetId === undefined ? 'volunteer-data.csv' : `volunteer-data-${sheetId}.csv`,
     contentType: 'text/csv; charset=utf-8',
-    lines: volunteerCsvLines(ctx.db, ctx.config.timeZone, sheetOwnerScope(ctx.user)),
+    lines: volunteerCsvLines(ctx.db, ctx.config.timeZone, { ownerId: sheetOwnerScope(ctx.user), sheetId }),
   };
 }

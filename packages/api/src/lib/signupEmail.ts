@@ -49,6 +49,14 @@ export function volunteerLinks(ctx: ServiceContext, volunteer: Volunteer, sheet:
   };
 }
 
+/** Where a slot happens: its own location, else its sheet's; null when neither says. */
+export function slotLocation(
+  slot: Pick<VolunteerSlot, 'location'>,
+  sheet: Pick<SignupSheet, 'location'>,
+): string | null {
+  return slot.location ?? sheet.location ?? null;
+}
+
 export function emailDetails(config: ApiConfig, r: SignupWithEvent, links: VolunteerLinks): VolunteerEmailDetails {
   return {
     schoolName: config.schoolName,
@@ -57,6 +65,7 @@ export function emailDetails(config: ApiConfig, r: SignupWithEvent, links: Volun
     eventDate: r.sheet.eventDate,
     startTime: r.slot.startTime,
     endTime: r.slot.endTime,
+    location: slotLocation(r.slot, r.sheet),
     volunteerName: r.volunteer.name,
     organizerName: r.sheet.organizerName,
     organizerEmail: r.sheet.organizerEmail,
@@ -92,6 +101,7 @@ function signupEvent(config: ApiConfig, r: SignupWithEvent, sheetUrl: string): I
     description: r.slot.description ?? r.sheet.description,
     start: r.slot.startTime ?? r.sheet.eventDate,
     end: r.slot.endTime,
+    location: slotLocation(r.slot, r.sheet),
     organizerName: r.sheet.organizerName,
     organizerEmail: r.sheet.organizerEmail,
     url: sheetUrl,

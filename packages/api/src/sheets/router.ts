@@ -1,4 +1,10 @@
-import { idSchema, sheetCreateSchema, sheetDuplicateSchema, sheetUpdateSchema } from '@pac/validators';
+import {
+  idSchema,
+  sheetCreateSchema,
+  sheetDuplicateSchema,
+  sheetDuplicateSeriesSchema,
+  sheetUpdateSchema,
+} from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { organizerProcedure, publicProcedure } from '../trpc';
@@ -6,6 +12,7 @@ import {
   createSheet,
   deleteSheet,
   duplicateSheet,
+  duplicateSheetSeries,
   getSheetDetail,
   listManagedSheets,
   listSheets,
@@ -49,4 +56,9 @@ export const sheetsRouter = {
 
   /** A copy on another date, slots shifted by the same offset, no volunteers; the caller owns it. */
   duplicate: organizerProcedure.input(sheetDuplicateSchema).mutation(({ ctx, input }) => duplicateSheet(ctx, input)),
+
+  /** One copy per date (1 to 52), each as `duplicate` makes it; all or none (one transaction). */
+  duplicateSeries: organizerProcedure
+    .input(sheetDuplicateSeriesSchema)
+    .mutation(({ ctx, input }) => duplicateSheetSeries(ctx, input)),
 } satisfies TRPCRouterRecord;

@@ -1,5 +1,6 @@
 import {
   type Db,
+  type Executor,
   type SheetQuestion,
   signupSheets,
   type SignupSheet,
@@ -7,7 +8,13 @@ import {
   volunteerSlots,
 } from '@pac/db';
 import { randomBytes } from 'node:crypto';
-import type { questionInputSchema, sheetCreateSchema, sheetDuplicateSchema, sheetUpdateSchema } from '@pac/validators';
+import type {
+  questionInputSchema,
+  sheetCreateSchema,
+  sheetDuplicateSchema,
+  sheetDuplicateSeriesSchema,
+  sheetUpdateSchema,
+} from '@pac/validators';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceContext, SessionUser, UserContext } from '../context';
@@ -109,6 +116,7 @@ export function createSheet(ctx: UserContext, input: z.output<typeof sheetCreate
     .values({
       ...fields,
       description: input.description ?? null,
+      location: input.location ?? null,
       maxSlotsPerPerson: maxSlotsPerPerson ?? null,
       questions: questionsWithIds(questions ?? []),
       ownerId: ctx.user.id,
@@ -182,10 +190,53 @@ export function deleteSheet(ctx: UserContext, id: number): { success: true } {
 }
 
 /**
- * A copy of a sheet the caller runs, on another date: the same title, description and organizer,
- * and the same slots moved by the same offset (new event date minus old; a slot without times
- * stays without), with their capacities and no volunteers. The copy is the caller's own. One
- * transaction: a failure leaves no half-copied sheet.
+ * Inserts one copy of `source` on `eventDate`, owned by `ownerId`: the same fields and questions,
+ * and the same slots moved by the same offset (new event date minus old; a slot without times stays
+ * without), with their capacities and no volunteers. Runs inside the caller's transaction.
+ */
+function insertCopy(
+  ctx: UserContext,
+  tx: Executor,
+  source: SignupSheet,
+  sourceSlots: VolunteerSlot[],
+  eventDate: Date,
+): SignupSheet {
+  const offset = eventDate.getTime() - source.eventDate.getTime();
+  const slots = sourceSlots.map((slot) => ({
+    title: slot.title,
+    description: slot.description,
+    location: slot.location,
+    startTime: shiftSlotTime(slot.startTime, offset),
+    endTime: shiftSlotTime(slot.endTime, offset),
+    maxVolunteers: slot.maxVolunteers,
+    kind: slot.kind,
+  }));
+  const created = tx
+    .insert(signupSheets)
+    .values({
+      title: source.title,
+      description: source.description,
+      location: source.location,
+      eventDate,
+      organizerName: source.organizerName,
+      organizerEmail: source.organizerEmail,
+      maxSlotsPerPerson: source.maxSlotsPerPerson,
+      questions: source.questions,
+      ownerId: ctx.user.id,
+    })
+    .returning()
+    .get();
+  if (!created) throw new Error('Inserting the copied signup sheet returned no row');
+  if (slots.length > 0)
+    tx.insert(volunteerSlots)
+      .values(slots.map((slot) => ({ ...slot, signupSheetId: created.id })))
+      .run();
+  return created;
+}
+
+/**
+ * A copy of a sheet the caller runs, on another date (see insertCopy). The copy is the caller's
+ * own. One transaction: a failure leaves no half-copied sheet.
  */
 export function duplicateSheet(ctx: UserContext, input: z.output<typeof sheetDuplicateSchema>): SheetDetail {
   const { db, user } = ctx;
@@ -193,35 +244,26 @@ export function duplicateSheet(ctx: UserContext, input: z.output<typeof sheetDup
     assertManagesSheetId(tx, user, input.id);
     // better-sqlite3 has one connection: reads through `db` here run inside this transaction.
     const source = getSheet(ctx, input.id);
-    const offset = input.eventDate.getTime() - source.eventDate.getTime();
-    const slots = slotsOfSheet(ctx, source.id).map((slot) => ({
-      title: slot.title,
-      description: slot.description,
-      startTime: shiftSlotTime(slot.startTime, offset),
-      endTime: shiftSlotTime(slot.endTime, offset),
-      maxVolunteers: slot.maxVolunteers,
-      kind: slot.kind,
-    }));
-    const created = tx
-      .insert(signupSheets)
-      .values({
-        title: source.title,
-        description: source.description,
-        eventDate: input.eventDate,
-        organizerName: source.organizerName,
-        organizerEmail: source.organizerEmail,
-        maxSlotsPerPerson: source.maxSlotsPerPerson,
-        questions: source.questions,
-        ownerId: user.id,
-      })
-      .returning()
-      .get();
-    if (!created) throw new Error('Inserting the copied signup sheet returned no row');
-    if (slots.length > 0)
-      tx.insert(volunteerSlots)
-        .values(slots.map((slot) => ({ ...slot, signupSheetId: created.id })))
-        .run();
-    return created;
+    return insertCopy(ctx, tx, source, slotsOfSheet(ctx, source.id), input.eventDate);
   });
   return getSheetDetail(ctx, copy.id, user);
+}
+
+/**
+ * A series: one copy of the sheet per date, each as duplicateSheet makes it, in the order given.
+ * One transaction for the whole series: a refused date (one that would move a slot out of range)
+ * leaves no copy at all.
+ */
+export function duplicateSheetSeries(
+  ctx: UserContext,
+  input: z.output<typeof sheetDuplicateSeriesSchema>,
+): SheetDetail[] {
+  const { db, user } = ctx;
+  const copies = db.transaction((tx) => {
+    assertManagesSheetId(tx, user, input.id);
+    const source = getSheet(ctx, input.id);
+    const sourceSlots = slotsOfSheet(ctx, source.id);
+    return input.eventDates.map((eventDate) => insertCopy(ctx, tx, source, sourceSlots, eventDate));
+  });
+  return copies.map((copy) => getSheetDetail(ctx, copy.id, user));
 }

@@ -92,6 +92,7 @@ export function createSlot(ctx: UserContext, input: z.output<typeof slotCreateSc
     .values({
       ...input,
       description: input.description ?? null,
+      location: input.location ?? null,
       startTime: input.startTime ?? null,
       endTime: input.endTime ?? null,
     })

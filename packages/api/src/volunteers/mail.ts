@@ -10,6 +10,7 @@ import {
   type SignupWithEvent,
   signupIcs,
   signupsIcs,
+  slotLocation,
   unsubscribeHeaders,
   volunteerLinks,
 } from '../lib/signupEmail';
@@ -105,6 +106,7 @@ export async function sendSignupsConfirmation(
       eventDate: r.sheet.eventDate,
       startTime: r.slot.startTime,
       endTime: r.slot.endTime,
+      location: slotLocation(r.slot, r.sheet),
       status: r.volunteer.status,
       waitlistPosition: r.waitlistPosition,
       quantity: r.slot.kind === 'item' ? r.volunteer.quantity : null,

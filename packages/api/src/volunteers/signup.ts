@@ -2,7 +2,6 @@ import { type Db, signupSheets, type Volunteer, volunteers, type VolunteerStatus
 import {
   type Answers,
   checkAnswers,
-  type Question,
   signupMessages,
   type volunteerMultiSignupSchema,
   type volunteerSignupSchema,

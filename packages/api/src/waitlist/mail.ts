@@ -1,4 +1,4 @@
-import { type EmailContent, escapeHtml, formatWhen, type VolunteerEmailDetails } from '@pac/notify';
+import { type EmailContent, escapeHtml, formatWhen, mapUrl, type VolunteerEmailDetails } from '@pac/notify';
 import type { ServiceContext } from '../context';
 import type { MailReservation } from '../email/budget';
 import { sendMail } from '../email/service';
@@ -29,11 +29,13 @@ interface WaitlistEmailWording {
 }
 
 function eventRows(d: VolunteerEmailDetails): [string, string][] {
-  return [
+  const rows: [string, string][] = [
     ['Event', d.sheetTitle],
     ['Role', d.slotTitle],
     ['When', formatWhen(d)],
   ];
+  if (d.location) rows.push(['Where', d.location], ['Map', mapUrl(d.location)]);
+  return rows;
 }
 
 function waitlistEmail(
@@ -67,10 +69,12 @@ function waitlistEmail(
   ].join('\n');
   const e = escapeHtml;
   const a = (url: string, label: string) => `<a href="${e(url)}" style="color:#1c7ed6;">${e(label)}</a>`;
+  // The HTML part shows the map as a link on the 'Where' row, not as a row of its own.
   const table = rows
+    .filter(([label]) => label !== 'Map')
     .map(
       ([label, value]) =>
-        `<tr><td style="padding:4px 16px 4px 0;color:#555555;vertical-align:top;">${e(label)}</td><td style="padding:4px 0;font-weight:600;">${e(value)}</td></tr>`,
+        `<tr><td style="padding:4px 16px 4px 0;color:#555555;vertical-align:top;">${e(label)}</td><td style="padding:4px 0;font-weight:600;">${e(value)}${label === 'Where' ? ` (${a(mapUrl(value), 'map')})` : ''}</td></tr>`,
     )
     .join('');
   const html = `<!DOCTYPE html>

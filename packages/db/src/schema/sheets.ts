@@ -38,6 +38,8 @@ export const signupSheets = sqliteTable(
     organizerEmail: text().notNull(),
     /** The organizer who runs it (and any admin); null for sheets made before roles, run by admins. */
     ownerId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Where the event happens (up to 200 characters); null: not said. */
+    location: text(),
     /** How many confirmed slots one email may hold on this sheet; null: no limit. */
     maxSlotsPerPerson: integer(),
     /** The questions everyone who signs up answers (at most 10). */
@@ -66,6 +68,8 @@ export const volunteerSlots = sqliteTable(
      */
     currentVolunteers: integer().notNull().default(0),
     kind: text({ enum: slotKinds }).notNull().default('task'),
+    /** Where this slot happens when not where its sheet does; null: the sheet's location. */
+    location: text(),
   },
   (t) => [
     index('volunteer_slots_sheet_idx').on(t.signupSheetId),

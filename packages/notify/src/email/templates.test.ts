@@ -3,6 +3,7 @@ import {
   changeNotification,
   emailVerification,
   formatWhen,
+  mapUrl,
   passwordReset,
   reminder,
   signupCancelled,
@@ -370,5 +371,72 @@ describe('signupCancelled', () => {
     expect(own.text).toContain(details.sheetUrl);
     const removed = signupCancelled({ ...details, by: 'organizer' });
     expect(removed.text).toContain('Dana Smith has removed you from this volunteer slot');
+  });
+});
+
+describe("the 'Where' row (a slot's location)", () => {
+  const location = 'Gym & Hall, 123 Main St #2';
+  const map = 'https://www.google.com/maps/search/?api=1&query=Gym%20%26%20Hall%2C%20123%20Main%20St%20%232';
+  const withLocation = { ...details, location };
+
+  it('builds a map search link with the location encoded', () => {
+    expect(mapUrl(location)).toBe(map);
+  });
+
+  it('shows the location and its map link in the confirmation, the reminder and the cancellation', () => {
+    const mails = [
+      signupConfirmation({ ...withLocation, cancelUrl }),
+      reminder({ ...withLocation, type: 'day', now: new Date('2025-05-02T16:00:00Z'), unsubscribeUrl }),
+      signupCancelled({ ...withLocation, by: 'volunteer' }),
+    ];
+    for (const mail of mails) {
+      expect(mail.text).toMatch(/^ {2}Where: +Gym & Hall, 123 Main St #2$/m);
+      expect(mail.text).toContain(`Map:`);
+      expect(mail.text).toContain(map);
+      expect(mail.html).toMatch(/>Where<\/td>\s*<td[^>]*>Gym &amp; Hall, 123 Main St #2 \(<a href="[^"]+"/);
+      expect(hrefs(mail.html).map(decode)).toContain(map);
+    }
+  });
+
+  it('is left out without a location', () => {
+    for (const mail of [
+      signupConfirmation({ ...details, cancelUrl }),
+      signupCancelled({ ...details, location: null, by: 'organizer' }),
+    ]) {
+      expect(mail.text).not.toContain('Where:');
+      expect(mail.html).not.toContain('>Where<');
+      expect(mail.html).not.toContain('google.com/maps');
+    }
+  });
+
+  it('escapes a hostile location in the HTML and keeps it inside the encoded map link', () => {
+    const hostile = `"><script>alert(1)</script>`;
+    const mail = signupConfirmation({ ...details, location: hostile, cancelUrl });
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(hrefs(mail.html).map(decode)).toContain(mapUrl(hostile));
+    expect(mapUrl(hostile)).not.toMatch(/["<>]/);
+  });
+
+  it("gives each slot of a signup for several its own 'Where' and map link", () => {
+    const mail = signupsConfirmation({
+      schoolName: details.schoolName,
+      sheetTitle: details.sheetTitle,
+      volunteerName: details.volunteerName,
+      organizerName: details.organizerName,
+      organizerEmail: details.organizerEmail,
+      sheetUrl: details.sheetUrl,
+      timeZone: details.timeZone,
+      slots: [
+        { ...details, slotTitle: 'Parking', location: 'Lot B', status: 'confirmed', cancelUrl },
+        { ...details, slotTitle: 'Tickets', location: null, status: 'confirmed', cancelUrl },
+      ],
+    });
+    expect(mail.text).toMatch(
+      /- Parking, .*\n {2}Where: Lot B\n {2}Map: https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=Lot%20B\n/,
+    );
+    expect(mail.text).toMatch(/- Tickets, .*\n {2}Change or cancel/);
+    expect(mail.html).toContain('Where: Lot B');
+    expect(hrefs(mail.html).map(decode)).toContain(mapUrl('Lot B'));
   });
 });

@@ -9,6 +9,8 @@ export type VolunteerEmailDetails = {
   eventDate: Date;
   startTime: Date | null;
   endTime: Date | null;
+  /** Where the slot happens (its own location, else its sheet's); the 'Where' row is left out without one. */
+  location?: string | null;
   volunteerName: string;
   organizerName: string;
   organizerEmail: string;
@@ -135,7 +137,7 @@ function button(url: string, label: string): SafeHtml {
   </p>`;
 }
 
-function detailsTable(rows: [string, string][]): SafeHtml {
+function detailsTable(rows: readonly (readonly [string, HtmlValue])[]): SafeHtml {
   return html`<table
     role="presentation"
     cellpadding="0"
@@ -211,12 +213,32 @@ function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 
+/** A map search for a place or an address (Google Maps' documented search URL; any phone opens it). */
+export function mapUrl(location: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
+}
+
+/** The plain-text part's 'Where' and 'Map' rows; none without a location. */
+function whereRows(location: string | null | undefined): [string, string][] {
+  return location
+    ? [
+        ['Where', location],
+        ['Map', mapUrl(location)],
+      ]
+    : [];
+}
+
+/** The HTML part's 'Where' row: the location and its map link; none without a location. */
+function whereRowHtml(location: string | null | undefined): [string, HtmlValue][] {
+  return location ? [['Where', html`${location} (${link(mapUrl(location), 'map')})`]] : [];
+}
+
 function eventRows(d: VolunteerEmailDetails): [string, string][] {
-  return [
-    ['Event', d.sheetTitle],
-    ['Role', d.slotTitle],
-    ['When', formatWhen(d)],
-  ];
+  return [['Event', d.sheetTitle], ['Role', d.slotTitle], ['When', formatWhen(d)], ...whereRows(d.location)];
+}
+
+function eventRowsHtml(d: VolunteerEmailDetails): [string, HtmlValue][] {
+  return [['Event', d.sheetTitle], ['Role', d.slotTitle], ['When', formatWhen(d)], ...whereRowHtml(d.location)];
 }
 
 function eventText(d: VolunteerEmailDetails): string[] {
@@ -295,6 +317,7 @@ export function signupConfirmation(input: SignupConfirmationInput): EmailContent
     : `Thank you for volunteering with ${d.schoolName}! You're signed up for:`;
   const replacedLine = moved ? `This replaces your signup for ${moved.slotTitle} (${moved.when}).` : null;
   const rows = [...eventRows(d), ...extraRows(d)];
+  const rowsHtml = [...eventRowsHtml(d), ...extraRows(d)];
   const text = [
     `Hi ${d.volunteerName},`,
     '',
@@ -317,7 +340,7 @@ export function signupConfirmation(input: SignupConfirmationInput): EmailContent
     </h1>
     <p>Hi ${d.volunteerName},</p>
     <p>${lead}</p>
-    ${detailsTable(rows)} ${replacedLine ? html`<p>${replacedLine}</p>` : null}
+    ${detailsTable(rowsHtml)} ${replacedLine ? html`<p>${replacedLine}</p>` : null}
     ${button(d.sheetUrl, 'View the signup sheet')} ${cancelHtml(d.cancelUrl)} ${remindersOn} ${contactHtml(d)}`;
   return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, d.unsubscribeUrl) }) };
 }
@@ -325,7 +348,7 @@ export function signupConfirmation(input: SignupConfirmationInput): EmailContent
 /** One slot of a signup for several: its time, what the volunteer brings, and its own manage link. */
 export type SignupsConfirmationSlot = Pick<
   VolunteerEmailDetails,
-  'slotTitle' | 'eventDate' | 'startTime' | 'endTime'
+  'slotTitle' | 'eventDate' | 'startTime' | 'endTime' | 'location'
 > & {
   status: 'confirmed' | 'waitlisted';
   /** 1 is next in line; for a waitlisted slot. */
@@ -336,7 +359,7 @@ export type SignupsConfirmationSlot = Pick<
 
 export type SignupsConfirmationInput = Omit<
   VolunteerEmailDetails,
-  'slotTitle' | 'eventDate' | 'startTime' | 'endTime'
+  'slotTitle' | 'eventDate' | 'startTime' | 'endTime' | 'location'
 > & {
   slots: readonly SignupsConfirmationSlot[];
   answers?: readonly (readonly [string, string])[];
@@ -362,6 +385,8 @@ export function signupsConfirmation(input: SignupsConfirmationInput): EmailConte
   const slotLine = (s: SignupsConfirmationSlot) =>
     `${s.slotTitle}, ${when(s)}${s.quantity ? ` (bringing ${s.quantity})` : ''}`;
   const place = (s: SignupsConfirmationSlot) => (s.waitlistPosition ? ` (number ${s.waitlistPosition} in line)` : '');
+  const whereText = (s: SignupsConfirmationSlot) =>
+    whereRows(s.location).map(([label, value]) => `  ${label}: ${value}`);
   const text = [
     `Hi ${d.volunteerName},`,
     '',
@@ -371,7 +396,7 @@ export function signupsConfirmation(input: SignupsConfirmationInput): EmailConte
       ? [
           `You're signed up for ${d.sheetTitle}:`,
           '',
-          ...confirmed.flatMap((s) => [`- ${slotLine(s)}`, `  Change or cancel: ${s.cancelUrl}`]),
+          ...confirmed.flatMap((s) => [`- ${slotLine(s)}`, ...whereText(s), `  Change or cancel: ${s.cancelUrl}`]),
           '',
         ]
       : []),
@@ -379,7 +404,11 @@ export function signupsConfirmation(input: SignupsConfirmationInput): EmailConte
       ? [
           `You're on the waitlist for (we'll email you if a spot opens up):`,
           '',
-          ...waiting.flatMap((s) => [`- ${slotLine(s)}${place(s)}`, `  Change or cancel: ${s.cancelUrl}`]),
+          ...waiting.flatMap((s) => [
+            `- ${slotLine(s)}${place(s)}`,
+            ...whereText(s),
+            `  Change or cancel: ${s.cancelUrl}`,
+          ]),
           '',
         ]
       : []),
@@ -395,7 +424,10 @@ export function signupsConfirmation(input: SignupsConfirmationInput): EmailConte
           html`<li style="margin:0 0 12px;">
             <strong>${s.slotTitle}</strong><br />${when(s)}${s.quantity ? html`<br />Bringing ${s.quantity}` : null}${
               withPlace ? place(s) : null
-            }<br />${link(s.cancelUrl, 'Change or cancel')}
+            }${whereRowHtml(s.location).map(([label, value]) => html`<br />${label}: ${value}`)}<br />${link(
+              s.cancelUrl,
+              'Change or cancel',
+            )}
           </li>`,
       )}
     </ul>`;
@@ -457,7 +489,7 @@ export function signupCancelled(input: SignupCancelledInput): EmailContent {
   const body = html`<h1 style="font-size:22px;margin:0 0 16px;">Signup cancelled</h1>
     <p>Hi ${d.volunteerName},</p>
     <p>${lead}</p>
-    ${detailsTable(eventRows(d))}
+    ${detailsTable(eventRowsHtml(d))}
     <p>Changed your mind? ${link(d.sheetUrl, 'Sign up again on the sheet')}.</p>
     ${contactHtml(d)}`;
   return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, null) }) };
@@ -540,7 +572,7 @@ export function reminder(input: ReminderInput): EmailContent {
   const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${`${d.sheetTitle} is ${when}`}</h1>
     <p>Hi ${d.volunteerName},</p>
     <p>${intro}</p>
-    ${detailsTable(eventRows(d))} ${tipsHtml} ${button(d.sheetUrl, 'View the signup sheet')}
+    ${detailsTable(eventRowsHtml(d))} ${tipsHtml} ${button(d.sheetUrl, 'View the signup sheet')}
     ${d.cancelUrl ? cancelHtml(d.cancelUrl) : null} ${contactHtml(d)}`;
   return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, d.unsubscribeUrl) }) };
 }

@@ -35,6 +35,10 @@ export const sheetRoutes: RestRoute[] = [
     method: 'POST',
     path: '/api/signup-sheets/:id/duplicate',
     status: 201,
-    handle: (r) => r.caller.sheets.duplicate(unvalidated(withId(r))),
+    // `eventDates` in place of `eventDate`: a series of copies at once (API.md "An organizer's season").
+    handle: (r) =>
+      typeof r.body === 'object' && r.body !== null && 'eventDates' in r.body
+        ? r.caller.sheets.duplicateSeries(unvalidated(withId(r)))
+        : r.caller.sheets.duplicate(unvalidated(withId(r))),
   },
 ];

@@ -88,6 +88,14 @@ export function GlobeIcon(props: IconProps) {
   );
 }
 
+export function MapPinIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 21s-7-6.2-7-11.5a7 7 0 0 1 14 0C19 14.8 12 21 12 21zM12 12a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5z" />
+    </Icon>
+  );
+}
+
 export function ShareIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -125,6 +133,14 @@ export function ArrowDownIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="M12 5v14M19 12l-7 7-7-7" />
+    </Icon>
+  );
+}
+
+export function DownloadIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
     </Icon>
   );
 }

@@ -1,8 +1,8 @@
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { CalendarIcon, ClockIcon, MailIcon } from '../../../components/Icons';
-import { notifyFailureText } from '../../../lib/notify';
-import { downloadFile, volunteerExportFilename, volunteerExportPath } from '../../../lib/uploads';
+import { volunteerExportFilename, volunteerExportPath } from '../../../lib/uploads';
+import { useCsvExport } from '../../../lib/useCsvExport';
 
 export interface QuickActionsProps {
   /** Opens the Create New Signup Sheet dialog. */
@@ -42,21 +42,8 @@ function ActionCard({
 
 /** Three quick-action cards: create a sheet, export volunteer hours, send reminder emails. */
 export function QuickActions({ onCreateSheet, onSendReminders }: QuickActionsProps) {
-  const [exporting, setExporting] = useState(false);
-
-  const exportHours = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(volunteerExportPath, volunteerExportFilename);
-    } catch (error) {
-      notifyFailureText(
-        'Export Failed',
-        error instanceof Error && error.message !== '' ? error.message : 'Failed to export volunteer data.',
-      );
-    } finally {
-      setExporting(false);
-    }
-  };
+  const { exporting, exportCsv } = useCsvExport();
+  const exportHours = () => exportCsv(volunteerExportPath, volunteerExportFilename);
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">

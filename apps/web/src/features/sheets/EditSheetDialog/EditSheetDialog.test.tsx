@@ -11,6 +11,7 @@ const sheet = {
   id: 5,
   title: 'Spring Fair',
   description: 'Games and food',
+  location: 'Gym, 123 Main St',
   eventDate: schoolDate(2031, 4, 3, 17, 0),
   organizerName: 'Olivia',
   organizerEmail: 'olivia@example.org',
@@ -67,11 +68,15 @@ describe('SheetEditForm', () => {
     );
     fireEvent.change(input(/^Event Title/), { target: { value: ' Spring Fair 2031 ' } });
     fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: '' } });
+    expect(input(/^Location/).value).toBe('Gym, 123 Main St');
+    fireEvent.change(input(/^Location/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(onSubmit).toHaveBeenCalledWith({
       id: 5,
       title: 'Spring Fair 2031',
       description: null,
+      // Emptied: the sheet's location is cleared.
+      location: null,
       eventDate: schoolDate(2031, 4, 3, 17, 0),
       organizerName: 'Olivia',
       organizerEmail: 'olivia@example.org',

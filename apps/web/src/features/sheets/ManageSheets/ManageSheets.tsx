@@ -9,6 +9,7 @@ import { trpc } from '../../../trpc';
 import type { SheetListItem } from '../../../types';
 import { orderSheetsForManagement, useRefreshDashboard } from '../dashboard';
 import { DuplicateSheetDialog } from '../DuplicateSheetDialog';
+import { ExportSheetCsvButton } from '../ExportSheetCsvButton';
 import { EditSheetDialog } from '../EditSheetDialog';
 import { SheetCardSkeletons } from '../SheetCard';
 import { deleteSheetQuestion, useDeleteSheet } from '../sheetMutations';
@@ -72,6 +73,7 @@ export function ManagedSheetCard({
                   </ActionIcon>
                 </Tooltip>
               )}
+              <ExportSheetCsvButton sheet={sheet} />
               <Tooltip label="Delete signup sheet">
                 <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${sheet.title}`}>
                   <TrashIcon />

@@ -35,6 +35,7 @@ function roster(): RosterData {
   const slot = {
     signupSheetId: 9,
     description: null,
+    location: null,
     maxVolunteers: 3,
     kind: 'task' as const,
     currentVolunteers: 2,
@@ -46,6 +47,7 @@ function roster(): RosterData {
     id: 9,
     title: 'Spring Fair',
     description: null,
+    location: null,
     eventDate,
     organizerName: 'Olivia Organizer',
     organizerEmail: 'olivia@example.org',
@@ -97,6 +99,30 @@ describe('Roster', () => {
 
     const cleanUp = screen.getByRole('region', { name: 'Clean-up' });
     expect(within(cleanUp).getByText('No confirmed volunteers yet.')).toBeDefined();
+  });
+
+  it("shows the sheet's location under the title and a slot's own on the slot, on screen and on each printed page", () => {
+    const base = roster();
+    const [ushers, cleanUp] = base.slots;
+    if (!ushers || !cleanUp) throw new Error('fixture');
+    renderWithProviders(
+      <Roster
+        roster={{ ...base, location: 'Gym, 123 Main St', slots: [{ ...ushers, location: 'Lot B' }, cleanUp] }}
+        onToggle={vi.fn()}
+      />,
+    );
+    const maps = screen.getAllByRole('link', { name: /^Map of / });
+    expect(maps.map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Map of Gym, 123 Main St (opens in a new tab)',
+      'Map of Lot B (opens in a new tab)',
+    ]);
+    const ushersRegion = screen.getByRole('region', { name: 'Ushers' });
+    const cleanUpRegion = screen.getByRole('region', { name: 'Clean-up' });
+    // Printed: each slot's page says where it happens (its own location, else the sheet's).
+    expect(within(ushersRegion).getByText(/^Spring Fair · .* · Lot B$/)).toBeDefined();
+    expect(within(cleanUpRegion).getByText(/^Spring Fair · .* · Gym, 123 Main St$/)).toBeDefined();
+    // On screen, a slot at the sheet's location does not repeat it.
+    expect(within(cleanUpRegion).queryByRole('link', { name: /^Map of / })).toBeNull();
   });
 
   it('marks the check-in state on each button and hands the tapped volunteer to onToggle', () => {

@@ -2,6 +2,8 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine
 import { Link } from 'react-router-dom';
 import { CalendarIcon, ClockIcon } from '../../../components/Icons';
 import { formatDateTime, formatSlotWhen } from '../../../lib/dates';
+import { slotOwnLocation, whereSlotIs } from '../location';
+import { LocationLine } from '../LocationLine';
 import classes from './Roster.module.css';
 import {
   answerLines,
@@ -110,16 +112,21 @@ function VolunteerRow({
   );
 }
 
-/** One slot's page of the printed roster: the event, the slot, and a row with a box to tick per volunteer. */
+/**
+ * One slot's page of the printed roster: the event, the slot, where it happens (its own location,
+ * else the sheet's), and a row with a box to tick per volunteer.
+ */
 function PrintedSlot({ roster, slot }: { roster: RosterData; slot: RosterSlot }) {
   const item = slot.kind === 'item';
   const asks = roster.questions.length > 0;
+  const where = whereSlotIs(slot, roster.location);
   return (
     <div className={classes.printOnly}>
       <h2 className={classes.printHeading}>{slot.title}</h2>
       <p className={classes.printMeta}>
         {roster.title} · {formatSlotWhen(slot.startTime, slot.endTime, roster.eventDate)}
         {item && ` · ${pledgedText(slot)}`}
+        {where && ` · ${where}`}
       </p>
       {slot.volunteers.length === 0 ? (
         <p>No confirmed volunteers.</p>
@@ -173,6 +180,7 @@ function SlotGroup({
   onToggle: RosterProps['onToggle'];
 }) {
   const titleId = `roster-slot-${slot.id}`;
+  const ownLocation = slotOwnLocation(slot, roster.location);
   return (
     <section className={classes.group} aria-labelledby={titleId}>
       <Card withBorder padding="md" className={classes.screenOnly}>
@@ -186,6 +194,7 @@ function SlotGroup({
                 <ClockIcon />
                 <Text size="sm">{formatSlotWhen(slot.startTime, slot.endTime, roster.eventDate)}</Text>
               </Group>
+              {ownLocation && <LocationLine location={ownLocation} size="sm" />}
               {slot.kind === 'item' && (
                 <Text size="sm" c="dimmed">
                   Item to bring · {pledgedText(slot)}
@@ -250,6 +259,7 @@ export function Roster({ roster, onToggle, onPrint = printPage }: RosterProps) {
           <CalendarIcon />
           <Text>{formatDateTime(roster.eventDate)}</Text>
         </Group>
+        {roster.location && <LocationLine location={roster.location} />}
         <Group justify="space-between" align="center" gap="sm">
           <Text fw={600}>{checkedInText(everyone)}</Text>
           <Button variant="default" onClick={onPrint}>

@@ -28,6 +28,15 @@ const sheet: SheetCardSheet = {
 };
 
 describe('SheetCard', () => {
+  it("shows the sheet's location (its map link is on the sheet's page), none without one", () => {
+    const { unmount } = renderWithProviders(<SheetCard sheet={{ ...sheet, location: 'Gym, 123 Main St' }} />);
+    expect(screen.getByText('Gym, 123 Main St')).toBeDefined();
+    expect(screen.queryByRole('link', { name: /^Map of / })).toBeNull();
+    unmount();
+    renderWithProviders(<SheetCard sheet={{ ...sheet, location: null }} />);
+    expect(screen.queryByText('Gym, 123 Main St')).toBeNull();
+  });
+
   it('shows the filled and open spot counts over all slots', () => {
     renderWithProviders(<SheetCard sheet={sheet} />);
     expect(screen.getByText('4 filled')).toBeDefined();

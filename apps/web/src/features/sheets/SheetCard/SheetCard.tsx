@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Badge, Button, Card, Group, List, Stack, Text, Titl
 import { Link } from 'react-router-dom';
 import { CalendarIcon, TrashIcon } from '../../../components/Icons';
 import { formatDateTime, formatTimeRange } from '../../../lib/dates';
+import { LocationLine } from '../LocationLine';
 import { previewSlots, spotCounts } from '../slots';
 
 /** What a card needs of a sheet: a sheet from `sheets.list` fits. */
@@ -9,6 +10,8 @@ export interface SheetCardSheet {
   id: number;
   title: string;
   eventDate: Date;
+  /** Where the event happens; none shown when null. */
+  location?: string | null;
   slots: {
     id: number;
     title: string;
@@ -53,6 +56,8 @@ export function SheetCard({ sheet, onDelete }: SheetCardProps) {
           <CalendarIcon />
           <Text size="sm">{formatDateTime(sheet.eventDate)}</Text>
         </Group>
+        {/* The map link is on the sheet's page: a card stays one link to it. */}
+        {sheet.location && <LocationLine location={sheet.location} size="sm" withMap={false} />}
         <Group gap="xs">
           <Badge color="teal" variant="light">
             {filled} filled

@@ -15,6 +15,7 @@ function slot(id: number, title: string, start: Date | null, extra: Partial<Slot
     kind: 'task',
     title,
     description: null,
+    location: null,
     startTime: start,
     endTime: null,
     maxVolunteers: 2,
@@ -29,6 +30,7 @@ const sheet: SheetDetail = {
   id: 1,
   title: 'Science Night',
   description: 'Experiments for every grade',
+  location: null,
   eventDate: schoolDate(2031, 2, 14, 18, 0),
   organizerName: 'Pat Organizer',
   organizerEmail: 'pat@example.org',
@@ -77,6 +79,39 @@ describe('SheetDetails', () => {
     expect(screen.getByRole('link', { name: 'pat@example.org' }).getAttribute('href')).toBe('mailto:pat@example.org');
     const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
     expect(titles).toEqual(['Greeters', 'Setup crew', 'Judges', 'Teardown']);
+  });
+
+  it("shows the sheet's location with a map link, and a slot's own location only where it differs", () => {
+    const located: SheetDetail = {
+      ...sheet,
+      location: 'Gym, 123 Main St',
+      slots: [
+        slot(1, 'Parking', null, { location: 'Lot B' }),
+        slot(2, 'Judges', null, { location: 'Gym, 123 Main St' }),
+        slot(3, 'Snacks', null),
+      ],
+    };
+    renderWithProviders(<SheetDetails sheet={located} />);
+    const maps = screen.getAllByRole('link', { name: /^Map of / });
+    expect(maps.map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Map of Gym, 123 Main St (opens in a new tab)',
+      'Map of Lot B (opens in a new tab)',
+    ]);
+    expect(maps[0]?.getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Gym%2C%20123%20Main%20St',
+    );
+    expect(maps[0]?.getAttribute('target')).toBe('_blank');
+    expect(maps[0]?.getAttribute('rel')).toBe('noopener noreferrer');
+    const parking = screen.getByRole('article', { name: 'Parking' });
+    expect(parking.textContent).toContain('Lot B');
+    // The slot at the sheet's own location does not repeat it.
+    expect(screen.getByRole('article', { name: 'Judges' }).textContent).not.toContain('Main St');
+    expect(screen.getByRole('article', { name: 'Snacks' }).textContent).not.toContain('Main St');
+  });
+
+  it('shows no location line or map link for a sheet without one', () => {
+    renderWithProviders(<SheetDetails sheet={sheet} />);
+    expect(screen.queryByRole('link', { name: /^Map of / })).toBeNull();
   });
 
   it('opens the signup form for the chosen slot', async () => {

@@ -10,6 +10,7 @@ import { usePainted } from '../../../lib/usePainted';
 import { trpc } from '../../../trpc';
 import type { SheetDetail, SlotDetail } from '../../../types';
 import { forgetSignups, rememberedOnSheet, useSignupMemory } from '../../signup/signupMemory';
+import { LocationLine } from '../LocationLine';
 import { SelectionBar } from '../SelectionBar';
 import { ShareSheet } from '../ShareSheet';
 import { SlotCard } from '../SlotCard';
@@ -107,6 +108,7 @@ export function SheetDetails({ sheet, now = new Date(), fetchedAt }: SheetDetail
             <CalendarIcon />
             <Text>{formatDateTime(sheet.eventDate)}</Text>
           </Group>
+          {sheet.location && <LocationLine location={sheet.location} />}
           <ShareSheet sheetId={sheet.id} title={sheet.title} />
           {past && (
             <Paper bg="gray.1" px="sm" py={6} radius="sm" style={{ alignSelf: 'flex-start' }}>
@@ -162,6 +164,7 @@ export function SheetDetails({ sheet, now = new Date(), fetchedAt }: SheetDetail
               <SlotCard
                 key={slot.id}
                 slot={slot}
+                sheetLocation={sheet.location}
                 closed={isClosed(slot)}
                 onSignUp={() => setDialog({ kind: 'signup', slotIds: [slot.id] })}
                 onCancelMine={(volunteer) => setDialog({ kind: 'cancelMine', volunteer, slot })}

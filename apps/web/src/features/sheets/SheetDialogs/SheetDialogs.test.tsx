@@ -53,12 +53,36 @@ describe('SheetCreateForm', () => {
     expect(onSubmit).toHaveBeenCalledWith({
       title: 'Spring Fair',
       description: null,
+      location: null,
       eventDate: schoolDate(2031, 4, 3, 17, 0),
       organizerName: 'Olivia',
       organizerEmail: 'olivia@example.org',
       maxSlotsPerPerson: null,
       questions: [],
     });
+  });
+
+  it('takes an optional location, trimmed, and refuses one over 200 characters', () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <SheetCreateForm
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+        organizer={{ name: 'Olivia', email: 'olivia@example.org' }}
+      />,
+    );
+    const location = input(/^Location/);
+    expect(location.placeholder).toBe('Gym, 123 Main St');
+    expect(location.required).toBe(false);
+    expect(location.maxLength).toBe(200);
+    fireEvent.change(input(/^Event Title/), { target: { value: 'Spring Fair' } });
+    fireEvent.change(location, { target: { value: 'y'.repeat(201) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Sheet' }));
+    expect(screen.getByText('Must be at most 200 characters')).toBeDefined();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(location, { target: { value: ' Gym, 123 Main St ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Sheet' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ location: 'Gym, 123 Main St' }));
   });
 
   it("says 'Creating...' while the sheet is being created", () => {

@@ -15,6 +15,8 @@ export interface SheetFormValues extends Record<string, unknown> {
   title: string;
   description: string;
   eventDate: string;
+  /** '' for none. */
+  location: string;
   organizerName: string;
   organizerEmail: string;
   /** '' for no limit (an emptied number field). */
@@ -27,6 +29,7 @@ export function sheetFormValues(sheet: {
   title?: string;
   description?: string | null;
   eventDate: Date;
+  location?: string | null;
   organizerName?: string;
   organizerEmail?: string;
   maxSlotsPerPerson?: number | null;
@@ -36,6 +39,7 @@ export function sheetFormValues(sheet: {
     title: sheet.title ?? '',
     description: sheet.description ?? '',
     eventDate: toDateTimeLocal(sheet.eventDate),
+    location: sheet.location ?? '',
     organizerName: sheet.organizerName ?? '',
     organizerEmail: sheet.organizerEmail ?? '',
     maxSlotsPerPerson: sheet.maxSlotsPerPerson ?? '',
@@ -70,7 +74,7 @@ export interface SheetFieldsProps<Values extends SheetFormValues> {
 
 /**
  * The fields of a signup sheet, shared by 'Create New Signup Sheet' and 'Edit Signup Sheet': title,
- * description, event date, organizer name and email, how many slots one person may take, and the
+ * description, event date, location, organizer name and email, how many slots one person may take, and the
  * questions for volunteers. The title takes the dialog's first focus.
  */
 export function SheetFields<Values extends SheetFormValues>({ form }: SheetFieldsProps<Values>) {
@@ -79,6 +83,13 @@ export function SheetFields<Values extends SheetFormValues>({ form }: SheetField
       <TextInput label="Event Title" required data-autofocus {...form.getInputProps('title')} />
       <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
       <TextInput label="Event Date" type="datetime-local" step={60} required {...form.getInputProps('eventDate')} />
+      <TextInput
+        label="Location"
+        description="Where it happens: a room, a place or an address."
+        placeholder="Gym, 123 Main St"
+        maxLength={200}
+        {...form.getInputProps('location')}
+      />
       <TextInput label="Organizer Name" required {...form.getInputProps('organizerName')} />
       <TextInput label="Organizer Email" type="email" required {...form.getInputProps('organizerEmail')} />
       <NumberInput

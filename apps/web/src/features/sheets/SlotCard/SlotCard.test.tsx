@@ -24,6 +24,7 @@ function slot(overrides: Partial<SlotDetail> = {}): SlotDetail {
     kind: 'task',
     title: 'Ushers',
     description: 'Greet families and hand out programs',
+    location: null,
     startTime: null,
     endTime: null,
     maxVolunteers: 3,
@@ -47,6 +48,19 @@ describe('SlotCard', () => {
     expect(screen.queryByText(/\d+ \/ \d+/)).toBeNull();
     expect(screen.getByRole('progressbar', { name: '1 of 3 spots filled' })).toBeDefined();
     expect(screen.getByText('Jamie R.')).toBeDefined();
+  });
+
+  it("names the slot's own location with a map link, only when it is not the sheet's", () => {
+    const { unmount } = renderWithProviders(
+      <SlotCard slot={slot({ location: 'Lot B' })} sheetLocation="Gym" onSignUp={vi.fn()} />,
+    );
+    expect(screen.getByText('Lot B')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Map of Lot B (opens in a new tab)' }).getAttribute('href')).toBe(
+      'https://www.google.com/maps/search/?api=1&query=Lot%20B',
+    );
+    unmount();
+    renderWithProviders(<SlotCard slot={slot({ location: 'Gym' })} sheetLocation="Gym" onSignUp={vi.fn()} />);
+    expect(screen.queryByRole('link', { name: /^Map of / })).toBeNull();
   });
 
   it('offers Sign Up while there is room', () => {

@@ -6,6 +6,8 @@ import { formatTimeRange } from '../../../lib/dates';
 import { useHydrated } from '../../../lib/useHydrated';
 import type { SlotDetail, VolunteerView } from '../../../types';
 import { manageLink, type RememberedOnSlot } from '../../signup/signupMemory';
+import { slotOwnLocation } from '../location';
+import { LocationLine } from '../LocationLine';
 import {
   isSlotFull,
   promisedText,
@@ -33,6 +35,8 @@ function LazyTooltip({ label, children }: { label: string; children: ReactElemen
 
 export interface SlotCardProps {
   slot: SlotDetail;
+  /** The sheet's location: the card names the slot's own location only when it differs. */
+  sheetLocation?: string | null;
   /**
    * Opens the signup form ('Join Waitlist' on a full slot: the same form); on a closed slot, only
    * admins are offered it (to add a volunteer).
@@ -196,6 +200,7 @@ function RememberedSignups({ remembered, titleId }: { remembered: readonly Remem
  */
 export function SlotCard({
   slot,
+  sheetLocation = null,
   onSignUp,
   closed = false,
   onCancelMine,
@@ -223,6 +228,7 @@ export function SlotCard({
   }, [takeFocus, signedUp, onFocusTaken]);
   const waitlistId = `slot-${slot.id}-waitlist`;
   const time = formatTimeRange(slot.startTime, slot.endTime);
+  const ownLocation = slotOwnLocation(slot, sheetLocation);
   const titleId = `slot-${slot.id}-title`;
   // Ticks the slot for one signup of several (an open slot, or a full one for its waitlist).
   // Its name says which slot ('Select Judges', 'Select Judges for the waitlist'): the label's words
@@ -278,6 +284,7 @@ export function SlotCard({
             <Text size="sm">{time}</Text>
           </Group>
         )}
+        {ownLocation && <LocationLine location={ownLocation} size="sm" />}
         <Stack gap={4}>
           <Text size="sm" fw={500}>
             {item

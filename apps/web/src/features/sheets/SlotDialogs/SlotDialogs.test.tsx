@@ -10,6 +10,7 @@ const slot: SlotFormSlot = {
   id: 4,
   title: 'Setup crew',
   description: null,
+  location: null,
   startTime: new Date(2031, 4, 3, 8, 0),
   endTime: null,
   maxVolunteers: 4,

@@ -40,6 +40,7 @@ describe("SlotForm, mode 'create'", () => {
       signupSheetId: 7,
       title: 'Setup crew',
       description: null,
+      location: null,
       startTime: schoolDate(2031, 4, 3, 8, 0),
       endTime: null,
       maxVolunteers: 1,
@@ -81,6 +82,23 @@ describe("SlotForm, mode 'create'", () => {
     expect(input(/^Number of Volunteers Needed/).value).toBe('24');
   });
 
+  it("takes an optional location of the slot's own, trimmed, and refuses one over 200 characters", () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(<SlotForm mode="create" signupSheetId={7} onSubmit={onSubmit} onCancel={vi.fn()} />);
+    const location = input(/^Location/);
+    expect(location.value).toBe('');
+    expect(screen.getByText("Leave empty to use the sheet's location.")).toBeDefined();
+    fireEvent.change(input(/^Task Title/), { target: { value: 'Parking' } });
+    // maxLength stops typing past 200; a pasted or scripted value still meets the schema's message.
+    fireEvent.change(location, { target: { value: 'x'.repeat(201) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
+    expect(screen.getByText('Must be at most 200 characters')).toBeDefined();
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(location, { target: { value: '  Lot B  ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ title: 'Parking', location: 'Lot B' }));
+  });
+
   it('starts with 1 volunteer needed and Cancel resets and closes', () => {
     const onCancel = vi.fn();
     renderWithProviders(<SlotForm mode="create" signupSheetId={7} onSubmit={vi.fn()} onCancel={onCancel} />);
@@ -96,6 +114,7 @@ const slot: SlotFormSlot = {
   id: 4,
   title: 'Setup crew',
   description: null,
+  location: null,
   startTime: schoolDate(2031, 4, 3, 8, 0),
   endTime: schoolDate(2031, 4, 3, 10, 30),
   maxVolunteers: 4,
@@ -157,11 +176,23 @@ describe("SlotForm, mode 'edit'", () => {
       id: 4,
       title: 'Setup crew',
       description: null,
+      location: null,
       startTime: schoolDate(2031, 4, 3, 8, 0),
       endTime: null,
       maxVolunteers: 4,
       kind: 'task',
     });
+  });
+
+  it('is prefilled with the slot’s own location; emptying it sends null (the sheet’s location)', () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <SlotForm mode="edit" slot={{ ...slot, location: 'Lot B' }} onSubmit={onSubmit} onCancel={vi.fn()} />,
+    );
+    expect(input(/^Location/).value).toBe('Lot B');
+    fireEvent.change(input(/^Location/), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Slot' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ id: 4, location: null }));
   });
 
   it('starts an item slot as an item, and can make it a task', () => {

@@ -16,6 +16,8 @@ export interface SlotFormSlot {
   id: number;
   title: string;
   description: string | null;
+  /** Where this slot happens when not where its sheet does. */
+  location: string | null;
   startTime: Date | null;
   endTime: Date | null;
   maxVolunteers: number;
@@ -49,6 +51,8 @@ export type SlotFormProps = SlotCreateFormProps | SlotEditFormProps;
 interface SlotFormValues extends Record<string, unknown> {
   title: string;
   description: string;
+  /** '' for the sheet's location. */
+  location: string;
   startTime: string;
   endTime: string;
   maxVolunteers: number | string;
@@ -103,6 +107,12 @@ function SlotFields<Schema extends z.ZodType>({
           {...form.getInputProps('title')}
         />
         <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+        <TextInput
+          label="Location"
+          description="Leave empty to use the sheet's location."
+          maxLength={200}
+          {...form.getInputProps('location')}
+        />
         <Group grow align="flex-start">
           <TextInput label="Start Time" type="datetime-local" step={60} {...form.getInputProps('startTime')} />
           <TextInput label="End Time" type="datetime-local" step={60} {...form.getInputProps('endTime')} />
@@ -146,7 +156,15 @@ export function SlotForm(props: SlotFormProps) {
       <SlotFields
         {...common}
         schema={slotCreateSchema}
-        initialValues={{ title: '', description: '', startTime: '', endTime: '', maxVolunteers: 1, kind: 'task' }}
+        initialValues={{
+          title: '',
+          description: '',
+          location: '',
+          startTime: '',
+          endTime: '',
+          maxVolunteers: 1,
+          kind: 'task',
+        }}
         toInput={(values) => ({
           ...values,
           signupSheetId,
@@ -167,6 +185,7 @@ export function SlotForm(props: SlotFormProps) {
       initialValues={{
         title: slot.title,
         description: slot.description ?? '',
+        location: slot.location ?? '',
         startTime: toDateTimeLocal(slot.startTime),
         endTime: toDateTimeLocal(slot.endTime),
         maxVolunteers: slot.maxVolunteers,

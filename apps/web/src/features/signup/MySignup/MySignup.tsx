@@ -9,6 +9,7 @@ import { errorCode, serverMessage } from '../../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import { InvalidLink, SignupCancelled } from '../../account/EmailLink';
+import { mapUrl, whereSlotIs } from '../../sheets/location';
 import { spotsLeftText, stillNeededText } from '../../sheets/slots';
 import { forgetSignups, updateRememberedSignup } from '../signupMemory';
 import { EditMySignup } from './EditMySignup';
@@ -164,6 +165,7 @@ export function MySignup({ token }: { token: string }) {
 
   const signup = info.data;
   const when = formatSlotWhen(signup.slot.startTime, signup.slot.endTime, signup.sheet.eventDate);
+  const where = whereSlotIs(signup.slot, signup.sheet.location);
   return (
     <Card withBorder padding="xl" maw={640} mx="auto">
       <Stack gap="lg">
@@ -189,6 +191,21 @@ export function MySignup({ token }: { token: string }) {
           </Detail>
           <Detail label="Volunteer slot">{signup.slot.title}</Detail>
           <Detail label="Time">{when}</Detail>
+          {where && (
+            <Detail label="Where">
+              {where} ·{' '}
+              <Anchor
+                href={mapUrl(where)}
+                target="_blank"
+                rel="noopener noreferrer"
+                fw={400}
+                underline="always"
+                aria-label={`Map of ${where} (opens in a new tab)`}
+              >
+                Map
+              </Anchor>
+            </Detail>
+          )}
           {signup.slot.kind === 'item' && <Detail label="You're bringing">{signup.quantity}</Detail>}
           <Detail label="Organizer">
             {signup.sheet.organizerName} ·{' '}

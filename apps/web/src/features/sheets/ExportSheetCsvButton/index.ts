@@ -1,0 +1,1 @@
+export { ExportSheetCsvButton, type ExportSheetCsvButtonProps } from './ExportSheetCsvButton';

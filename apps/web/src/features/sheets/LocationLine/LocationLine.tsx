@@ -1,0 +1,39 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { MapPinIcon } from '../../../components/Icons';
+import { mapUrl } from '../location';
+
+export interface LocationLineProps {
+  location: string;
+  /** The text's size: 'sm' on a slot's card, the page's own size under a sheet's title. */
+  size?: 'sm' | 'md';
+  /** Leaves out the map link (the printed roster). */
+  withMap?: boolean;
+}
+
+/** Where something happens: a pin, the location, and a link that opens it on a map (in a new tab). */
+export function LocationLine({ location, size = 'md', withMap = true }: LocationLineProps) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" c="dimmed">
+      <MapPinIcon style={{ flexShrink: 0, marginTop: size === 'sm' ? 2 : 4 }} />
+      <Text size={size} c="gray.7" miw={0} style={{ overflowWrap: 'anywhere' }}>
+        <span>{location}</span>
+        {withMap && (
+          <>
+            {' · '}
+            <Anchor
+              href={mapUrl(location)}
+              target="_blank"
+              rel="noopener noreferrer"
+              size={size}
+              // Underlined: told apart from the text around it by more than its colour (axe link-in-text-block).
+              underline="always"
+              aria-label={`Map of ${location} (opens in a new tab)`}
+            >
+              Map
+            </Anchor>
+          </>
+        )}
+      </Text>
+    </Group>
+  );
+}

@@ -1,0 +1,1 @@
+export { LocationLine, type LocationLineProps } from './LocationLine';
