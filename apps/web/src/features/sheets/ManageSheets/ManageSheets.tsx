@@ -52,7 +52,8 @@ export function ManagedSheetCard({
     <Stack gap="xs">
       <Card withBorder shadow="sm" padding="lg" component="article" aria-labelledby={titleId} style={{ flex: 1 }}>
         <Stack gap="sm">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
+          {/* A long title takes the line and the sheet's controls go under it, rather than squeezing it on a phone. */}
+          <Group justify="space-between" align="flex-start" gap="xs">
             <Anchor component={Link} to={`/signup-sheet/${sheet.id}`} c="inherit">
               <Title order={3} size="h4" id={titleId}>
                 {sheet.title}
