@@ -165,6 +165,26 @@ export function setSlotTimes(
 }
 
 /**
+ * Raises the slot's count by `by` (a person, or an item's quantity; a negative change lowers it)
+ * only if the slot still has room for it, inside the caller's transaction: the guarded UPDATE that
+ * alone decides whether the spots are there. False when it does not.
+ */
+export function raiseVolunteerCount(tx: Executor, slotId: number, by: number): boolean {
+  return (
+    tx
+      .update(volunteerSlots)
+      .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + ${by}` })
+      .where(
+        and(
+          eq(volunteerSlots.id, slotId),
+          sql`${volunteerSlots.currentVolunteers} + ${by} <= ${volunteerSlots.maxVolunteers}`,
+        ),
+      )
+      .run().changes > 0
+  );
+}
+
+/**
  * One confirmed signup fewer on this slot (the volunteer row goes in the same transaction): its
  * quantity, on an item slot.
  */

@@ -5,7 +5,6 @@ import {
   volunteers,
   type VolunteerSlot,
   type VolunteerStatus,
-  volunteerSlots,
 } from '@pac/db';
 import {
   type Answers,
@@ -26,7 +25,7 @@ import { manageTokenVolunteerId } from '../lib/manageLink';
 import { managesVolunteer } from '../lib/sheetAccess';
 import type { SignupWithEvent } from '../lib/signupEmail';
 import { hasChanges } from '../lib/updates';
-import { getSlotWithSheet, lowerVolunteerCount, slotsOfSheet } from '../slots/service';
+import { getSlotWithSheet, lowerVolunteerCount, raiseVolunteerCount, slotsOfSheet } from '../slots/service';
 import { announcePromotions, promoteFromWaitlist, waitlistPosition } from '../waitlist/service';
 import { getVolunteer, signupWithEvent } from './history';
 import { sendCancellationEmail, sendSignupConfirmation } from './mail';
@@ -101,17 +100,7 @@ function changeQuantity(tx: Executor, volunteer: Volunteer, slot: VolunteerSlot,
     });
   if (volunteer.status !== 'confirmed') return [];
   const delta = quantity - volunteer.quantity;
-  const moved = tx
-    .update(volunteerSlots)
-    .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + ${delta}` })
-    .where(
-      and(
-        eq(volunteerSlots.id, slot.id),
-        sql`${volunteerSlots.currentVolunteers} + ${delta} <= ${volunteerSlots.maxVolunteers}`,
-      ),
-    )
-    .run();
-  if (moved.changes === 0) {
+  if (!raiseVolunteerCount(tx, slot.id, delta)) {
     const left = slot.maxVolunteers - slot.currentVolunteers + volunteer.quantity;
     throw refuse('CONFLICT', volunteerMessages.stillNeeded(left), { reason: 'quantityTooLarge', field: 'quantity' });
   }
@@ -344,17 +333,7 @@ export function moveSignup(ctx: ServiceContext, input: z.output<typeof mySignupM
       throw refuse('CONFLICT', volunteerMessages.signupsClosed, { reason: 'signupsClosed' });
     // An item signup brings its quantity to another item slot; on a task slot it is one person.
     const quantity = to.slot.kind === 'item' && from.slot.kind === 'item' ? volunteer.quantity : 1;
-    const taken = tx
-      .update(volunteerSlots)
-      .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + ${quantity}` })
-      .where(
-        and(
-          eq(volunteerSlots.id, to.slot.id),
-          sql`${volunteerSlots.currentVolunteers} + ${quantity} <= ${volunteerSlots.maxVolunteers}`,
-        ),
-      )
-      .run();
-    if (taken.changes === 0) {
+    if (!raiseVolunteerCount(tx, to.slot.id, quantity)) {
       const left = to.slot.maxVolunteers - to.slot.currentVolunteers;
       if (left > 0) throw refuse('CONFLICT', volunteerMessages.stillNeeded(left), { reason: 'quantityTooLarge' });
       throw refuse('CONFLICT', volunteerMessages.slotFull, { reason: 'slotFull' });
