@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { slotKinds } from './slotKinds';
+import { organizerNotifications, slotKinds } from './slotKinds';
 import {
   emailSchema,
   idSchema,
@@ -41,6 +41,10 @@ const sheetFields = {
   /** null: no limit. */
   maxSlotsPerPerson: maxSlotsPerPersonSchema.optional(),
   questions: questionsSchema.optional(),
+  /** What the organizer hears of signups (default `each`). */
+  notifyOrganizer: z
+    .enum(organizerNotifications, { error: 'Organizer notifications must be each, daily or off' })
+    .optional(),
 };
 
 export const sheetCreateSchema = z.object(sheetFields);
@@ -100,6 +104,27 @@ export const slotCreateSchema = z
   .object({ signupSheetId: idSchema, ...slotFields })
   .refine(endAfterStart, endAfterStartIssue);
 export type SlotCreateInput = z.input<typeof slotCreateSchema>;
+
+/** How many slots one batch may add (API.md "An organizer's season"). */
+export const maxBatchSlots = 100;
+
+export const slotBatchMessages = {
+  slotsRequired: 'Add at least one slot',
+  tooManySlots: `You can add at most ${maxBatchSlots} slots at once`,
+} as const;
+
+/**
+ * Several slots of one sheet in one request (the slot dialog's generated run): 1 to 100, each
+ * checked as a single new slot is; an issue's path names the slot (`slots.3.endTime`).
+ */
+export const slotBatchSchema = z.object({
+  signupSheetId: idSchema,
+  slots: z
+    .array(z.object(slotFields).refine(endAfterStart, endAfterStartIssue), { error: slotBatchMessages.slotsRequired })
+    .min(1, slotBatchMessages.slotsRequired)
+    .max(maxBatchSlots, slotBatchMessages.tooManySlots),
+});
+export type SlotBatchInput = z.input<typeof slotBatchSchema>;
 
 export const slotUpdateSchema = z
   .object({

@@ -35,6 +35,7 @@ const sheetFields = [
   'organizerEmail',
   'maxSlotsPerPerson',
   'questions',
+  'notifyOrganizer',
 ] as const;
 const slotFields = ['title', 'description', 'location', 'startTime', 'endTime', 'maxVolunteers', 'kind'] as const;
 const volunteerFields = ['name', 'email', 'phone', 'notes', 'emailConsent'] as const;
@@ -90,6 +91,7 @@ export const procedureSpecs = {
   'sheets.duplicateSeries': input(['id', 'eventDates'], 'signup_sheets'),
 
   'slots.create': input(['signupSheetId', ...slotFields]),
+  'slots.createMany': input(['signupSheetId', 'slots']),
   'slots.update': input(['id', ...slotFields], 'volunteer_slots'),
   'slots.delete': input(['id'], 'volunteer_slots'),
 

@@ -1120,6 +1120,27 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
         ),
         fc.constant<Template>([]),
       );
+    case 'notifyOrganizer':
+      return fc.constantFrom('each', 'daily', 'off', 'EACH', '', null);
+    case 'slots':
+      return fc.oneof(
+        fc.array(
+          fc.record(
+            {
+              title: plausibleText,
+              description: plausibleText,
+              location: plausibleTextOf('Gym', ''),
+              startTime: plausibleDate,
+              endTime: plausibleDate,
+              maxVolunteers: fc.oneof(fc.integer({ min: -1, max: 12 }), fc.constantFrom('3', 'abc')),
+              kind: fc.constantFrom('task', 'item', 'other'),
+            },
+            { requiredKeys: [] },
+          ),
+          { maxLength: 5 },
+        ),
+        fc.constantFrom<Template>([], null, 'abc', Array.from({ length: 101 }, () => ({ title: 'Setup' }))),
+      );
     case 'maxSlotsPerPerson':
       return fc.oneof(fc.integer({ min: -1, max: 5 }), fc.constantFrom(null, '', '2', 1.5));
     case 'kind':

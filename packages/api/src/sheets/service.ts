@@ -222,6 +222,7 @@ function insertCopy(
       organizerEmail: source.organizerEmail,
       maxSlotsPerPerson: source.maxSlotsPerPerson,
       questions: source.questions,
+      notifyOrganizer: source.notifyOrganizer,
       ownerId: ctx.user.id,
     })
     .returning()

@@ -7,7 +7,7 @@ import {
   type VolunteerSlot,
   volunteerSlots,
 } from '@pac/db';
-import type { slotCreateSchema, slotUpdateSchema } from '@pac/validators';
+import type { slotBatchSchema, slotCreateSchema, slotUpdateSchema } from '@pac/validators';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceContext, UserContext } from '../context';
@@ -83,23 +83,42 @@ export function slotsOfSheet(ctx: ServiceContext, sheetId: number): VolunteerSlo
   return ctx.runtime.state(sheetSlotsStatement, prepareSheetSlots).all({ sheetId });
 }
 
+type SlotInput = Omit<z.output<typeof slotCreateSchema>, 'signupSheetId'>;
+
+const slotRow = (signupSheetId: number, input: SlotInput) => ({
+  ...input,
+  signupSheetId,
+  description: input.description ?? null,
+  location: input.location ?? null,
+  startTime: input.startTime ?? null,
+  endTime: input.endTime ?? null,
+});
+
 /** A new slot on a sheet the caller runs. */
 export function createSlot(ctx: UserContext, input: z.output<typeof slotCreateSchema>): VolunteerSlot {
   const { db } = ctx;
-  assertManagesSheetId(db, ctx.user, input.signupSheetId);
-  const created = db
-    .insert(volunteerSlots)
-    .values({
-      ...input,
-      description: input.description ?? null,
-      location: input.location ?? null,
-      startTime: input.startTime ?? null,
-      endTime: input.endTime ?? null,
-    })
-    .returning()
-    .get();
+  const { signupSheetId, ...slot } = input;
+  assertManagesSheetId(db, ctx.user, signupSheetId);
+  const created = db.insert(volunteerSlots).values(slotRow(signupSheetId, slot)).returning().get();
   if (!created) throw new Error('Inserting the volunteer slot returned no row');
   return created;
+}
+
+/**
+ * Several new slots on a sheet the caller runs (a generated run), in one transaction: all of them
+ * or none. Answered in the order given.
+ */
+export function createSlots(ctx: UserContext, input: z.output<typeof slotBatchSchema>): VolunteerSlot[] {
+  return ctx.db.transaction((tx) => {
+    assertManagesSheetId(tx, ctx.user, input.signupSheetId);
+    const created = tx
+      .insert(volunteerSlots)
+      .values(input.slots.map((slot) => slotRow(input.signupSheetId, slot)))
+      .returning()
+      .all();
+    if (created.length !== input.slots.length) throw new Error('Inserting the volunteer slots returned too few rows');
+    return created;
+  });
 }
 
 /**

@@ -4,3 +4,4 @@ export * from './settings';
 export * from './monitoring';
 export * from './reminders';
 export * from './mail';
+export * from './season';

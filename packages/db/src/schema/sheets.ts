@@ -13,6 +13,13 @@ export type SlotKind = (typeof slotKinds)[number];
 export const questionKinds = ['text', 'choice', 'checkbox'] as const;
 export type QuestionKind = (typeof questionKinds)[number];
 
+/**
+ * What a sheet's organizer hears of its signups: `each` an email per signup, cancellation, move and
+ * waitlist promotion; `daily` one digest at 07:00 school time of the day before; `off` nothing.
+ */
+export const organizerNotifications = ['each', 'daily', 'off'] as const;
+export type OrganizerNotification = (typeof organizerNotifications)[number];
+
 /** A question a sheet asks everyone who signs up (API.md "Signing up for several slots, questions and items"). */
 export interface SheetQuestion {
   /** Stable across edits, so answers keep pointing at their question. */
@@ -44,6 +51,8 @@ export const signupSheets = sqliteTable(
     maxSlotsPerPerson: integer(),
     /** The questions everyone who signs up answers (at most 10). */
     questions: text({ mode: 'json' }).$type<SheetQuestion[]>().notNull().default([]),
+    /** What its organizer (organizerEmail) hears of its signups. */
+    notifyOrganizer: text({ enum: organizerNotifications }).notNull().default('each'),
     createdAt: createdAt(),
   },
   (t) => [index('signup_sheets_event_date_idx').on(t.eventDate), index('signup_sheets_owner_idx').on(t.ownerId)],

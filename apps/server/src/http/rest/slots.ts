@@ -7,6 +7,12 @@ export const slotRoutes: RestRoute[] = [
     status: 201,
     handle: (r) => r.caller.slots.create(unvalidated(r.body)),
   },
+  {
+    method: 'POST',
+    path: '/api/volunteer-slots/batch',
+    status: 201,
+    handle: (r) => r.caller.slots.createMany(unvalidated(r.body)),
+  },
   { method: 'PATCH', path: '/api/volunteer-slots/:id', handle: (r) => r.caller.slots.update(unvalidated(withId(r))) },
   {
     method: 'DELETE',

@@ -40,6 +40,7 @@ function entry(id: number, sheetTitle: string, eventDate: Date, extra: Partial<H
       ownerId: null,
       maxSlotsPerPerson: null,
       questions: [],
+      notifyOrganizer: 'each' as const,
       createdAt: schoolDate(2030, 0, 1),
     },
     ...extra,

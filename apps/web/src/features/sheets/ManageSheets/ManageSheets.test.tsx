@@ -32,6 +32,7 @@ const sheet: SheetListItem = {
   ownerId: null,
   maxSlotsPerPerson: null,
   questions: [],
+  notifyOrganizer: 'each' as const,
   createdAt: schoolDate(2031, 0, 1),
   slots: [slot(1, 'Cleanup', null, 0, 2), slot(2, 'Setup', schoolDate(2031, 4, 3, 8, 0), 1, 3)],
 };

@@ -54,6 +54,7 @@ function roster(): RosterData {
     ownerId: null,
     maxSlotsPerPerson: null,
     questions: [],
+    notifyOrganizer: 'each' as const,
     createdAt: eventDate,
     slots: [
       {

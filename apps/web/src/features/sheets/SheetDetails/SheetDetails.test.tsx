@@ -36,6 +36,7 @@ const sheet: SheetDetail = {
   organizerEmail: 'pat@example.org',
   maxSlotsPerPerson: null,
   questions: [],
+  notifyOrganizer: 'each' as const,
   ownerId: null,
   createdAt: schoolDate(2030, 0, 1),
   viewerManages: false,
