@@ -25,6 +25,7 @@ export { checkDueMonitors } from './monitoring/service';
 export { prepareMonitorChecks } from './monitors/service';
 export { deliverDueNotifications, failInterruptedNotifications } from './notifications/service';
 export { sendDueReminders } from './reminders/service';
+export { sendOrganizerDigests } from './organizerNotifications/service';
 export { publicSettingKeys } from './settings/service';
 export { maxUploadBytes } from './lib/uploads';
 export { instantAt, isTimeZone, serverTimeZone, wallTime, type WallTime } from './lib/schoolTime';

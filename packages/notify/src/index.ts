@@ -33,6 +33,13 @@ export {
   type SignupsConfirmationSlot,
   type TestEmailInput,
   type VolunteerEmailDetails,
+  organizerChangeLine,
+  organizerDigest,
+  organizerNotice,
+  type OrganizerChange,
+  type OrganizerChangeKind,
+  type OrganizerDigestInput,
+  type OrganizerNoticeInput,
 } from './email/templates';
 export {
   createGraphClient,

@@ -1,12 +1,14 @@
-import { sendDueReminders, type ServiceContext } from '@pac/api';
+import { sendDueReminders, sendOrganizerDigests, type ServiceContext } from '@pac/api';
 import { startLoop } from './timer';
 
 /**
  * One pass of the automatic reminders (see sendDueReminders): every week, day and day-of reminder
- * that is due and not yet delivered goes out once. Returns how many were sent.
+ * that is due and not yet delivered goes out once; then the organizers' daily digests that are due
+ * (sendOrganizerDigests, from 07:00 school time). Returns how many emails were sent.
  */
-export function runReminderTick(services: ServiceContext, now?: Date): Promise<number> {
-  return sendDueReminders(services, now);
+export async function runReminderTick(services: ServiceContext, now?: Date): Promise<number> {
+  const reminders = await sendDueReminders(services, now);
+  return reminders + (await sendOrganizerDigests(services, now));
 }
 
 /** Starts the automatic reminders (REMINDER_TICK_SECONDS; 0 turns them off). */

@@ -50,7 +50,13 @@ describe('slots.createMany', () => {
     expect(created).toHaveLength(8);
     expect(created.map((s) => s.startTime?.toISOString())).toEqual(run(8).map((s) => s.startTime.toISOString()));
     for (const slot of created) {
-      expect(slot).toMatchObject({ signupSheetId: sheetId, title: 'Pancakes', maxVolunteers: 3, currentVolunteers: 0, kind: 'task' });
+      expect(slot).toMatchObject({
+        signupSheetId: sheetId,
+        title: 'Pancakes',
+        maxVolunteers: 3,
+        currentVolunteers: 0,
+        kind: 'task',
+      });
     }
     const sheet = await asOwner.sheets.byId({ id: sheetId });
     expect(sheet.slots.map((s) => s.id)).toEqual(created.map((s) => s.id));
@@ -59,9 +65,13 @@ describe('slots.createMany', () => {
   it('saves nothing when one slot of the run is bad, and names it', async () => {
     const before = allRows(t, 'volunteer_slots');
     const slots = run(5, 'Dishes');
-    slots[3] = { ...slots[3]!, endTime: minutes(0) };
+    slots.splice(3, 1, { title: 'Dishes', startTime: minutes(90), endTime: minutes(0), maxVolunteers: 3 });
     const refused = await refusal(asOwner.slots.createMany({ signupSheetId: sheetId, slots }));
-    expect(refused).toMatchObject({ code: 'BAD_REQUEST', message: 'End time must be after start time', field: 'slots.3.endTime' });
+    expect(refused).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: 'End time must be after start time',
+      field: 'slots.3.endTime',
+    });
     expect(allRows(t, 'volunteer_slots')).toEqual(before);
   });
 

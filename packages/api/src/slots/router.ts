@@ -9,9 +9,7 @@ export const slotsRouter = {
   create: organizerProcedure.input(slotCreateSchema).mutation(({ ctx, input }) => createSlot(ctx, input)),
 
   /** 1 to 100 slots of one sheet, all or none (the slot dialog's generated run). */
-  createMany: organizerProcedure
-    .input(slotBatchSchema)
-    .mutation(({ ctx, input }) => createSlots(ctx, input)),
+  createMany: organizerProcedure.input(slotBatchSchema).mutation(({ ctx, input }) => createSlots(ctx, input)),
 
   update: organizerProcedure.input(slotUpdateSchema).mutation(({ ctx, input }) => updateSlot(ctx, input)),
 

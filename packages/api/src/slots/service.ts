@@ -155,7 +155,7 @@ export function updateSlot(ctx: UserContext, input: z.output<typeof slotUpdateSc
     const updated = tx.update(volunteerSlots).set(changes).where(eq(volunteerSlots.id, id)).returning().get();
     if (!updated) throw refuse('NOT_FOUND', slotMessages.slotNotFound, { reason: 'slotNotFound' });
     if (updated.maxVolunteers <= slot.maxVolunteers) return { slot: updated, promoted: [] };
-    const promoted = promoteFromWaitlist(tx, id);
+    const promoted = promoteFromWaitlist(tx, id, ctx.runtime.now());
     return { slot: getSlot(tx, id), promoted };
   });
   announcePromotions(ctx, result.promoted);

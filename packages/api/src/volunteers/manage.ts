@@ -26,6 +26,7 @@ import { managesVolunteer } from '../lib/sheetAccess';
 import type { SignupWithEvent } from '../lib/signupEmail';
 import { hasChanges } from '../lib/updates';
 import { getSlotWithSheet, lowerVolunteerCount, raiseVolunteerCount, slotsOfSheet } from '../slots/service';
+import { notifyOrganizer, recordForDigest, type SignupChange } from '../organizerNotifications/service';
 import { announcePromotions, promoteFromWaitlist, waitlistPosition } from '../waitlist/service';
 import { getVolunteer, signupWithEvent } from './history';
 import { sendCancellationEmail, sendSignupConfirmation } from './mail';
@@ -91,7 +92,13 @@ function checkedAnswers(sheet: SignupSheet, answers: Record<string, unknown>): A
  * moves by the difference, guarded so the slot never holds more than it needs (409 'Only N still
  * needed for this item'); a lower quantity frees room for the waitlist. A task slot takes none.
  */
-function changeQuantity(tx: Executor, volunteer: Volunteer, slot: VolunteerSlot, quantity: number): Volunteer[] {
+function changeQuantity(
+  tx: Executor,
+  volunteer: Volunteer,
+  slot: VolunteerSlot,
+  quantity: number,
+  now: Date,
+): Volunteer[] {
   if (quantity === volunteer.quantity) return [];
   if (slot.kind !== 'item')
     throw refuse('BAD_REQUEST', volunteerMessages.quantityOnItemsOnly, {
@@ -104,7 +111,7 @@ function changeQuantity(tx: Executor, volunteer: Volunteer, slot: VolunteerSlot,
     const left = slot.maxVolunteers - slot.currentVolunteers + volunteer.quantity;
     throw refuse('CONFLICT', volunteerMessages.stillNeeded(left), { reason: 'quantityTooLarge', field: 'quantity' });
   }
-  return delta < 0 ? promoteFromWaitlist(tx, slot.id) : [];
+  return delta < 0 ? promoteFromWaitlist(tx, slot.id, now) : [];
 }
 
 /**
@@ -126,7 +133,7 @@ export function updateSignup(ctx: UserContext, input: z.output<typeof volunteerU
       if (clash)
         throw refuse('CONFLICT', volunteerMessages.alreadySignedUp, { reason: 'alreadySignedUp', field: 'email' });
     }
-    return applySignupChanges(tx, volunteer, { ...changes, quantity, answers });
+    return applySignupChanges(tx, volunteer, { ...changes, quantity, answers }, ctx.runtime.now());
   });
   announcePromotions(ctx, promoted);
   return updated;
@@ -140,12 +147,13 @@ function applySignupChanges(
     quantity?: number | undefined;
     answers?: Record<string, unknown> | undefined;
   },
+  now: Date,
 ): { updated: Volunteer; promoted: Volunteer[] } {
   const { quantity, answers, ...fields } = input;
   const { slot, sheet } = getSlotWithSheet(tx, volunteer.slotId);
   const changes: Partial<Volunteer> = { ...fields };
   if (answers !== undefined) changes.answers = checkedAnswers(sheet, answers);
-  const promoted = quantity === undefined ? [] : changeQuantity(tx, volunteer, slot, quantity);
+  const promoted = quantity === undefined ? [] : changeQuantity(tx, volunteer, slot, quantity, now);
   if (quantity !== undefined) changes.quantity = quantity;
   if (!hasChanges(changes)) return { updated: volunteer, promoted };
   const updated = tx.update(volunteers).set(changes).where(eq(volunteers.id, volunteer.id)).returning().get();
@@ -161,6 +169,20 @@ export function deleteSignup(ctx: UserContext, id: number): { success: true } {
   return { success: true as const };
 }
 
+const cancellation = (volunteer: Volunteer, by: 'volunteer' | 'organizer', spotsLeft: number): SignupChange => ({
+  kind: 'cancellation',
+  volunteerName: volunteer.name,
+  slotId: volunteer.slotId,
+  by,
+  spotsLeft,
+});
+
+/** A confirmed signup's spot (its quantity) goes back to its slot, and to the slot's waitlist. */
+function freeSpot(tx: Executor, volunteer: Volunteer, now: Date): Volunteer[] {
+  lowerVolunteerCount(tx, volunteer.slotId, volunteer.quantity);
+  return promoteFromWaitlist(tx, volunteer.slotId, now);
+}
+
 /**
  * Removes a signup. A confirmed one frees its spot (its quantity, on an item slot): the slot's
  * count goes down and the earliest waitlisted volunteers take the room, in the same transaction.
@@ -168,16 +190,21 @@ export function deleteSignup(ctx: UserContext, id: number): { success: true } {
  * promoted that they are in.
  */
 export function removeVolunteer(ctx: ServiceContext, volunteerId: number, by: 'volunteer' | 'organizer'): void {
+  const now = ctx.runtime.now();
   const result = ctx.db.transaction((tx) => {
     // What the row was when it went, not when the caller read it.
     const removed = tx.delete(volunteers).where(eq(volunteers.id, volunteerId)).returning().get();
     if (!removed) return null;
     const event = getSlotWithSheet(tx, removed.slotId);
-    if (removed.status !== 'confirmed') return { removed: { volunteer: removed, ...event }, promoted: [] };
-    lowerVolunteerCount(tx, removed.slotId, removed.quantity);
-    return { removed: { volunteer: removed, ...event }, promoted: promoteFromWaitlist(tx, removed.slotId) };
+    const freed = removed.status === 'confirmed' ? removed.quantity : 0;
+    // The spots open once it went, before the waitlist takes them (which the organizer hears of next).
+    const change = cancellation(removed, by, event.slot.maxVolunteers - event.slot.currentVolunteers + freed);
+    recordForDigest(tx, event.sheet, [change], now);
+    const promoted = freed > 0 ? freeSpot(tx, removed, now) : [];
+    return { removed: { volunteer: removed, ...event }, change, promoted };
   });
   if (!result) return;
+  notifyOrganizer(ctx, result.removed.sheet, [result.change]);
   announcePromotions(ctx, result.promoted);
   if (currentSender(ctx) !== null) {
     const signup = result.removed;
@@ -306,7 +333,9 @@ export function cancelByToken(ctx: ServiceContext, input: z.output<typeof mySign
 export function updateByToken(ctx: ServiceContext, input: z.output<typeof mySignupUpdateSchema>): ManagedSignup {
   const id = manageTokenVolunteerId(ctx, input.token);
   const { token: _token, ...changes } = input;
-  const { updated, promoted } = ctx.db.transaction((tx) => applySignupChanges(tx, getVolunteer(tx, id), changes));
+  const { updated, promoted } = ctx.db.transaction((tx) =>
+    applySignupChanges(tx, getVolunteer(tx, id), changes, ctx.runtime.now()),
+  );
   announcePromotions(ctx, promoted);
   return managedSignup(ctx.db, updated);
 }
@@ -321,7 +350,7 @@ export function updateByToken(ctx: ServiceContext, input: z.output<typeof mySign
 export function moveSignup(ctx: ServiceContext, input: z.output<typeof mySignupMoveSchema>): ManagedSignup {
   const id = manageTokenVolunteerId(ctx, input.token);
   const now = ctx.runtime.now();
-  const { moved, from, promoted } = ctx.db.transaction((tx) => {
+  const { moved, from, sheet, promoted } = ctx.db.transaction((tx) => {
     const volunteer = getVolunteer(tx, id);
     const from = getSlotWithSheet(tx, volunteer.slotId);
     const to = getSlotWithSheet(tx, input.slotId);
@@ -352,10 +381,11 @@ export function moveSignup(ctx: ServiceContext, input: z.output<typeof mySignupM
       .returning()
       .get();
     if (!updated) throw refuse('NOT_FOUND', volunteerMessages.volunteerNotFound, { reason: 'volunteerNotFound' });
-    if (volunteer.status !== 'confirmed') return { moved: updated, from: from.slot, promoted: [] };
-    lowerVolunteerCount(tx, from.slot.id, volunteer.quantity);
-    return { moved: updated, from: from.slot, promoted: promoteFromWaitlist(tx, from.slot.id) };
+    const freed = volunteer.status === 'confirmed' ? freeSpot(tx, volunteer, now) : [];
+    recordForDigest(tx, from.sheet, [moveChange(updated, from.slot.id)], now);
+    return { moved: updated, from: from.slot, sheet: from.sheet, promoted: freed };
   });
+  notifyOrganizer(ctx, sheet, [moveChange(moved, from.id)]);
   announcePromotions(ctx, promoted);
   if (currentSender(ctx) !== null && ctx.runtime.limits.confirmationMail.take(moved.email).allowed) {
     const signup = signupWithEvent(ctx.db, moved);
@@ -369,6 +399,13 @@ export function moveSignup(ctx: ServiceContext, input: z.output<typeof mySignupM
   }
   return managedSignup(ctx.db, moved);
 }
+
+const moveChange = (moved: Volunteer, fromSlotId: number): SignupChange => ({
+  kind: 'move',
+  volunteerName: moved.name,
+  slotId: moved.slotId,
+  fromSlotId,
+});
 
 /** Signups made without an account under this email join the account (see auth's linkSignupsByEmail). */
 export function claimSignupsByEmail(db: Executor, userId: number, email: string): void {

@@ -1,4 +1,12 @@
-import { type Db, signupSheets, type Volunteer, volunteers, type VolunteerStatus, volunteerSlots } from '@pac/db';
+import {
+  type Db,
+  type OrganizerNotification,
+  signupSheets,
+  type Volunteer,
+  volunteers,
+  type VolunteerStatus,
+  volunteerSlots,
+} from '@pac/db';
 import {
   type Answers,
   checkAnswers,
@@ -18,6 +26,7 @@ import { mailbox } from '../lib/mailbox';
 import { manageToken } from '../lib/manageLink';
 import { slotSheetOwner } from '../lib/sheetAccess';
 import { commitTogether } from '../lib/sharedCommits';
+import { notifyOrganizer, recordForDigest, type SignupChange } from '../organizerNotifications/service';
 import { RuntimeKey } from '../runtime';
 import { slotMessages } from '../slots/service';
 import { waitlistPosition } from '../waitlist/service';
@@ -90,6 +99,8 @@ function slotFullRefusal(slotId?: number): Refusal {
 interface SignupSheetFacts {
   sheetId: number;
   maxSlotsPerPerson: number | null;
+  /** What the sheet's organizer hears of the signup. */
+  notifyOrganizer: OrganizerNotification;
   /** The answers as they are kept (lib: checkAnswers). */
   answers: Answers;
 }
@@ -136,7 +147,11 @@ function prepareSignup(db: Db): SignupSteps {
   // What the sheet asks of a signup, read only once the slots have not refused it: a refused signup
   // (the evening's usual answer) never pays for it.
   const sheetRules = db
-    .select({ maxSlotsPerPerson: signupSheets.maxSlotsPerPerson, questions: signupSheets.questions })
+    .select({
+      maxSlotsPerPerson: signupSheets.maxSlotsPerPerson,
+      questions: signupSheets.questions,
+      notifyOrganizer: signupSheets.notifyOrganizer,
+    })
     .from(signupSheets)
     .where(eq(signupSheets.id, sql.placeholder('sheetId')))
     .prepare();
@@ -231,7 +246,12 @@ function prepareSignup(db: Db): SignupSteps {
     const issue = checked.issues[0];
     if (issue)
       throw refuse('BAD_REQUEST', issue.message, { reason: 'invalidAnswer', field: answerField(issue.questionId) });
-    return { sheetId, maxSlotsPerPerson: rules.maxSlotsPerPerson, answers: checked.answers };
+    return {
+      sheetId,
+      maxSlotsPerPerson: rules.maxSlotsPerPerson,
+      notifyOrganizer: rules.notifyOrganizer,
+      answers: checked.answers,
+    };
   };
   // One connection, so statements prepared on `db` run in the caller's transaction. Its guarded
   // UPDATE alone decides whether a spot is still there. The slots are read again: the write runs a
@@ -279,10 +299,21 @@ function prepareSignup(db: Db): SignupSteps {
       if (held > limit)
         throw refuse('CONFLICT', volunteerMessages.maxSlotsPerPerson(limit), { reason: 'maxSlotsPerPerson' });
     }
+    recordForDigest(db, sheetOf(facts), signupChanges(created), row.signupTime);
     return created;
   };
   return { refuseEarly, write };
 }
+
+const sheetOf = (facts: SignupSheetFacts) => ({ id: facts.sheetId, notifyOrganizer: facts.notifyOrganizer });
+
+/** A signup's news for the sheet's organizer: one per slot, joined or waitlisted. */
+const signupChanges = (created: readonly Volunteer[]): SignupChange[] =>
+  created.map((v) => ({
+    kind: v.status === 'waitlisted' ? 'waitlisted' : 'signup',
+    volunteerName: v.name,
+    slotId: v.slotId,
+  }));
 
 const signupStatements = new RuntimeKey<SignupSteps>('volunteers: signup statements');
 
@@ -402,6 +433,7 @@ async function signUpFor(
     if (taken?.allowed) taken.ticket.release();
     throw error;
   }
+  notifyOrganizer(ctx, sheetOf(facts), signupChanges(created));
   // The confirmation goes out after the answer: a slow or failing mail server never costs a signup.
   // It is promised only with one of the mailbox's emails for today reserved (email/budget.ts).
   const email = row.email;

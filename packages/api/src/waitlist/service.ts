@@ -2,6 +2,7 @@ import { type Executor, signupSheets, type Volunteer, volunteers, volunteerSlots
 import { and, asc, count, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
 import { currentSender } from '../email/service';
+import { notifyOrganizer, recordForDigest, type SignupChange } from '../organizerNotifications/service';
 import { sendPromotionEmail } from './mail';
 
 /**
@@ -47,9 +48,10 @@ export function waitlistPosition(db: Executor, volunteer: Volunteer): number | n
  * caller's transaction: each promoted volunteer becomes confirmed and the slot's count rises with
  * them (by their quantity, on an item slot), so the capacity check constraint holds at every
  * statement. The line keeps its order: promotion stops at the first whose quantity does not fit
- * yet. Returns those promoted, in order.
+ * yet. A sheet whose organizer reads the daily digest keeps the promotions for it (`now`: when).
+ * Returns those promoted, in order.
  */
-export function promoteFromWaitlist(tx: Executor, slotId: number): Volunteer[] {
+export function promoteFromWaitlist(tx: Executor, slotId: number, now: Date): Volunteer[] {
   const slot = tx
     .select({ max: volunteerSlots.maxVolunteers, current: volunteerSlots.currentVolunteers })
     .from(volunteerSlots)
@@ -82,12 +84,24 @@ export function promoteFromWaitlist(tx: Executor, slotId: number): Volunteer[] {
     .set({ currentVolunteers: sql`${volunteerSlots.currentVolunteers} + ${raised}` })
     .where(eq(volunteerSlots.id, slotId))
     .run();
-  return promoted.sort((a, b) => a.signupTime.getTime() - b.signupTime.getTime() || a.id - b.id);
+  promoted.sort((a, b) => a.signupTime.getTime() - b.signupTime.getTime() || a.id - b.id);
+  const sheet = tx
+    .select({ id: signupSheets.id, notifyOrganizer: signupSheets.notifyOrganizer })
+    .from(volunteerSlots)
+    .innerJoin(signupSheets, eq(signupSheets.id, volunteerSlots.signupSheetId))
+    .where(eq(volunteerSlots.id, slotId))
+    .get();
+  if (sheet) recordForDigest(tx, sheet, promotionChanges(promoted), now);
+  return promoted;
 }
 
+const promotionChanges = (promoted: readonly Volunteer[]): SignupChange[] =>
+  promoted.map((v) => ({ kind: 'promotion', volunteerName: v.name, slotId: v.slotId }));
+
 /**
- * Emails each promoted volunteer once, after the transaction that promoted them has committed and
- * after the answer (a slow mail server never holds up a cancel). Promotions are bounded by the
+ * Emails each promoted volunteer once (and the organizer of a sheet that hears of each change),
+ * after the transaction that promoted them has committed and after the answer (a slow mail server
+ * never holds up a cancel). Promotions are bounded by the
  * waitlist signups, which the per-address signup limit already throttles, so they are not limited
  * again here.
  */
@@ -100,6 +114,9 @@ export function announcePromotions(ctx: ServiceContext, promoted: readonly Volun
     .where(inArray(volunteerSlots.id, [...new Set(promoted.map((v) => v.slotId))]))
     .all();
   const bySlot = new Map(events.map((e) => [e.slot.id, e]));
+  for (const { sheet, slot } of events) {
+    notifyOrganizer(ctx, sheet, promotionChanges(promoted.filter((v) => v.slotId === slot.id)));
+  }
   for (const volunteer of promoted) {
     const event = bySlot.get(volunteer.slotId);
     if (!event) continue;

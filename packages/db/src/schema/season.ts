@@ -32,7 +32,8 @@ export const sheetMessages = sqliteTable(
   (t) => [index('sheet_messages_sheet_sent_idx').on(t.signupSheetId, t.sentAt)],
 );
 
-export const signupEventKinds = ['signup', 'cancellation', 'move', 'promotion'] as const;
+/** `waitlisted`: a signup that joined a full slot's waitlist. */
+export const signupEventKinds = ['signup', 'waitlisted', 'cancellation', 'move', 'promotion'] as const;
 export type SignupEventKind = (typeof signupEventKinds)[number];
 
 /**

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  organizerChangeLine,
+  organizerDigest,
+  organizerNotice,
   changeNotification,
   emailVerification,
   formatWhen,
@@ -438,5 +441,100 @@ describe("the 'Where' row (a slot's location)", () => {
     expect(mail.text).toMatch(/- Tickets, .*\n {2}Change or cancel/);
     expect(mail.html).toContain('Where: Lot B');
     expect(hrefs(mail.html).map(decode)).toContain(mapUrl('Lot B'));
+  });
+});
+
+describe('organizer notices', () => {
+  const base = {
+    schoolName: 'Maple PAC',
+    sheetTitle: 'Bake Sale',
+    organizerName: 'Ann Lee',
+    sheetUrl: 'https://pac.test/signup-sheet/4',
+    rosterUrl: 'https://pac.test/signup-sheet/4/roster',
+    settingsUrl: 'https://pac.test/admin',
+    timeZone: 'America/Vancouver',
+  };
+
+  it('says who, which slot and what is still open, for tasks and items', () => {
+    expect(
+      organizerChangeLine({
+        kind: 'signup',
+        volunteerName: 'Zoë',
+        slotTitle: 'Cupcakes',
+        when: null,
+        spotsLeft: 12,
+        maxVolunteers: 24,
+        itemSlot: true,
+      }),
+    ).toBe('Zoë signed up for Cupcakes. 12 of 24 still needed for Cupcakes.');
+    expect(
+      organizerChangeLine({
+        kind: 'move',
+        volunteerName: 'Ben',
+        slotTitle: 'Cleanup',
+        fromSlotTitle: 'Setup',
+        when: 'Saturday, December 5, 2026 at 10:00 AM',
+        spotsLeft: 0,
+        itemSlot: false,
+      }),
+    ).toBe('Ben moved from Setup to Cleanup (Saturday, December 5, 2026 at 10:00 AM). Cleanup is now full.');
+  });
+
+  it('escapes names in the HTML part', () => {
+    const mail = organizerNotice({
+      ...base,
+      changes: [
+        {
+          kind: 'signup',
+          volunteerName: '<img src=x onerror=alert(1)>',
+          slotTitle: 'Setup',
+          when: null,
+          spotsLeft: 1,
+          maxVolunteers: 2,
+          itemSlot: false,
+        },
+      ],
+    });
+    expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(mail.subject).toBe('New signup: <img src=x onerror=alert(1)> – Setup (Bake Sale)');
+  });
+
+  it('counts the day in the digest subject', () => {
+    const mail = organizerDigest({
+      ...base,
+      day: new Date('2026-12-04T20:00:00Z'),
+      changes: [
+        {
+          kind: 'signup',
+          volunteerName: 'A',
+          slotTitle: 'Setup',
+          when: null,
+          spotsLeft: 1,
+          itemSlot: false,
+          at: new Date('2026-12-04T17:05:00Z'),
+        },
+        {
+          kind: 'signup',
+          volunteerName: 'B',
+          slotTitle: 'Setup',
+          when: null,
+          spotsLeft: 0,
+          itemSlot: false,
+          at: new Date('2026-12-04T18:00:00Z'),
+        },
+        {
+          kind: 'cancellation',
+          by: 'volunteer',
+          volunteerName: 'A',
+          slotTitle: 'Setup',
+          when: null,
+          spotsLeft: 1,
+          itemSlot: false,
+        },
+      ],
+    });
+    expect(mail.subject).toBe('Bake Sale: 2 signups, 1 cancellation on Friday, December 4');
+    expect(mail.text).toContain('10:05 AM: A signed up for Setup. 1 spot open on Setup.');
   });
 });

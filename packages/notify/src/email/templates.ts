@@ -724,3 +724,168 @@ export function passwordReset(input: AccountLinkInput): EmailContent {
     ignore: "If you didn't ask for this, you can ignore this email: your password stays as it is.",
   });
 }
+
+// ---------------------------------------------------------------------------------------------
+// The sheet's organizer: a change as it happens, or the day's changes in one digest
+
+/** What happened to a signup, as its organizer hears of it. */
+export type OrganizerChangeKind = 'signup' | 'waitlisted' | 'cancellation' | 'move' | 'promotion';
+
+export type OrganizerChange = {
+  kind: OrganizerChangeKind;
+  volunteerName: string;
+  slotTitle: string;
+  /** The slot's time, as formatWhen says it; null when the slot has none. */
+  when: string | null;
+  /** A move: the slot it left. */
+  fromSlotTitle?: string | null;
+  /** A cancellation: the volunteer's own, or whoever runs the sheet removed them. */
+  by?: 'volunteer' | 'organizer' | null;
+  /** Spots (items, on an item slot) still open on the slot after the change. */
+  spotsLeft: number;
+  /** What the slot needs in all, when known ("2 of 5 spots open"). */
+  maxVolunteers?: number | null;
+  itemSlot: boolean;
+  /** When it happened (the digest lists the time). */
+  at?: Date;
+};
+
+export type OrganizerNoticeInput = {
+  schoolName: string;
+  sheetTitle: string;
+  organizerName: string;
+  sheetUrl: string;
+  rosterUrl: string;
+  /** Where the organizer changes what they hear (the dashboard). */
+  settingsUrl: string;
+  timeZone?: string;
+  changes: readonly OrganizerChange[];
+};
+
+export type OrganizerDigestInput = OrganizerNoticeInput & {
+  /** The school day the digest reports. */
+  day: Date;
+};
+
+function spotsSentence(c: OrganizerChange): string {
+  if (c.spotsLeft <= 0) return `${c.slotTitle} is now full.`;
+  const of = c.maxVolunteers ? ` of ${c.maxVolunteers}` : '';
+  if (c.itemSlot) return `${c.spotsLeft}${of} still needed for ${c.slotTitle}.`;
+  const spots = (c.maxVolunteers ?? c.spotsLeft) === 1 ? 'spot' : 'spots';
+  return `${c.spotsLeft}${of} ${spots} open on ${c.slotTitle}.`;
+}
+
+/** One change as a sentence: who, which slot (and when), spots left. */
+export function organizerChangeLine(c: OrganizerChange): string {
+  const slot = c.when ? `${c.slotTitle} (${c.when})` : c.slotTitle;
+  const what = {
+    signup: `${c.volunteerName} signed up for ${slot}.`,
+    waitlisted: `${c.volunteerName} joined the waitlist for ${slot}.`,
+    cancellation:
+      c.by === 'organizer'
+        ? `An organizer removed ${c.volunteerName} from ${slot}.`
+        : `${c.volunteerName} cancelled their signup for ${slot}.`,
+    move: `${c.volunteerName} moved from ${c.fromSlotTitle ?? 'another slot'} to ${slot}.`,
+    promotion: `${c.volunteerName} moved up from the waitlist into ${slot}.`,
+  }[c.kind];
+  return `${what} ${spotsSentence(c)}`;
+}
+
+const changeSubject: Record<OrganizerChangeKind, string> = {
+  signup: 'New signup',
+  waitlisted: 'Joined the waitlist',
+  cancellation: 'Cancelled',
+  move: 'Moved',
+  promotion: 'Off the waitlist',
+};
+
+function organizerFooter(d: OrganizerNoticeInput, why: string): { text: string[]; html: SafeHtml } {
+  return {
+    text: ['--', why, `Change what you receive: ${d.settingsUrl}`, `${d.schoolName} volunteer signups`],
+    html: html`${why} ${link(d.settingsUrl, 'Change what you receive')}.<br />${d.schoolName} volunteer signups`,
+  };
+}
+
+/**
+ * To a sheet's organizer, as it happens: a signup, a cancellation, a move or a promotion off the
+ * waitlist (several, when one action made them: a cancellation and the promotion it caused). Names
+ * only: contact details stay on the roster, behind the organizer's sign-in.
+ */
+export function organizerNotice(input: OrganizerNoticeInput): EmailContent {
+  const d = input;
+  const [first] = d.changes;
+  const head = first ? `${changeSubject[first.kind]}: ${first.volunteerName} – ${first.slotTitle}` : 'Signup changes';
+  const more = d.changes.length > 1 ? ` and ${d.changes.length - 1} more` : '';
+  const subject = oneLine(`${head}${more} (${d.sheetTitle})`);
+  const lines = d.changes.map(organizerChangeLine);
+  const footer = organizerFooter(d, `You get an email for each change to ${d.sheetTitle}.`);
+  const text = [
+    `Hi ${d.organizerName},`,
+    '',
+    `On ${d.sheetTitle}:`,
+    '',
+    ...lines.map((l) => `  - ${l}`),
+    '',
+    `Roster: ${d.rosterUrl}`,
+    `Signup sheet: ${d.sheetUrl}`,
+    '',
+    ...footer.text,
+    '',
+  ].join('\n');
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${d.sheetTitle}</h1>
+    <p>Hi ${d.organizerName},</p>
+    <ul style="padding-left:20px;">
+      ${lines.map((l) => html`<li style="margin:4px 0;">${l}</li>`)}
+    </ul>
+    ${button(d.rosterUrl, 'Open the roster')}
+    <p>${link(d.sheetUrl, 'View the signup sheet')}</p>`;
+  return { subject, text, html: layout({ title: subject, body, footer: footer.html }) };
+}
+
+function countPhrase(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** To a sheet's organizer at 07:00: the day before's changes, in the order they happened. */
+export function organizerDigest(input: OrganizerDigestInput): EmailContent {
+  const d = input;
+  const count = (kind: OrganizerChangeKind) => d.changes.filter((c) => c.kind === kind).length;
+  const tally = [
+    [count('signup'), 'signup', 'signups'],
+    [count('waitlisted'), 'on the waitlist', 'on the waitlist'],
+    [count('cancellation'), 'cancellation', 'cancellations'],
+    [count('move'), 'move', 'moves'],
+    [count('promotion'), 'promotion off the waitlist', 'promotions off the waitlist'],
+  ] as const;
+  const summary = tally
+    .filter(([n]) => n > 0)
+    .map(([n, one, many]) => countPhrase(n, one, many))
+    .join(', ');
+  const day = formatter({ weekday: 'long', month: 'long', day: 'numeric' }, d.timeZone).format(d.day);
+  const subject = oneLine(`${d.sheetTitle}: ${summary} on ${day}`);
+  const time = formatter({ timeStyle: 'short' }, d.timeZone);
+  const lines = d.changes.map((c) => `${c.at ? `${time.format(c.at)}: ` : ''}${organizerChangeLine(c)}`);
+  const footer = organizerFooter(d, `You get a daily summary of the changes to ${d.sheetTitle}.`);
+  const text = [
+    `Hi ${d.organizerName},`,
+    '',
+    `What happened on ${d.sheetTitle} on ${day}: ${summary}.`,
+    '',
+    ...lines.map((l) => `  - ${l}`),
+    '',
+    `Roster: ${d.rosterUrl}`,
+    `Signup sheet: ${d.sheetUrl}`,
+    '',
+    ...footer.text,
+    '',
+  ].join('\n');
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${d.sheetTitle}: ${day}</h1>
+    <p>Hi ${d.organizerName},</p>
+    <p>${summary}.</p>
+    <ul style="padding-left:20px;">
+      ${lines.map((l) => html`<li style="margin:4px 0;">${l}</li>`)}
+    </ul>
+    ${button(d.rosterUrl, 'Open the roster')}
+    <p>${link(d.sheetUrl, 'View the signup sheet')}</p>`;
+  return { subject, text, html: layout({ title: subject, body, footer: footer.html }) };
+}
