@@ -38,6 +38,9 @@ interface RosterSlot {
   startTime: string | null;
   volunteers: RosterVolunteer[];
   waitlistCount: number;
+  waitlist: { id: number; name: string; phone: string; position: number }[];
+  spotsOpen: number;
+  where: string | null;
 }
 interface Roster {
   id: number;
@@ -182,7 +185,7 @@ describe('GET /api/signup-sheets/{id}/roster', () => {
     expect((await admin.get(`/api/signup-sheets/${sheetId}/roster`)).status).toBe(200);
   });
 
-  it('lists the slots in order with their confirmed volunteers, phones and check-ins; the waitlist only as a count', async () => {
+  it('lists the slots in order with their confirmed volunteers by name, phones and check-ins, spots open and the waitlist apart', async () => {
     const res = await owner.get<Roster>(`/api/signup-sheets/${sheetId}/roster`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
@@ -198,8 +201,12 @@ describe('GET /api/signup-sheets/{id}/roster', () => {
     ]);
     expect(setup?.volunteers[0]?.email).toMatch(/@example\.org$/);
     expect(res.body.slots[1]?.volunteers).toEqual([]);
-    expect(JSON.stringify(res.body)).not.toContain('Wanda');
-    expect(JSON.stringify(res.body)).not.toContain('555-0999');
+    expect(res.body.slots.map((s) => s.spotsOpen)).toEqual([0, 3]);
+    expect(setup?.volunteers.map((v) => v.name)).not.toContain('Wanda Waiting');
+    expect(setup?.waitlist).toEqual([
+      expect.objectContaining({ name: 'Wanda Waiting', phone: '555-0999', position: 1 }),
+    ]);
+    expect(res.body.slots[1]?.waitlist).toEqual([]);
   });
 
   it('answers 404 for a sheet that does not exist and 400 or 404 for an id that is not one', async () => {

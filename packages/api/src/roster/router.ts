@@ -4,7 +4,7 @@ import { organizerProcedure } from '../trpc';
 import { checkIn, getRoster } from './service';
 
 export const rosterRouter = {
-  /** The printable roster of a sheet the caller runs: slots, confirmed volunteers, their phones and check-ins. */
+  /** The roster of a sheet the caller runs: slots with open spots, confirmed volunteers by name with contacts, answers and check-ins, and each waitlist. */
   get: organizerProcedure.input(rosterGetSchema).query(({ ctx, input }) => getRoster(ctx, input.sheetId)),
 
   /** Records (or, with `attended: null`, clears) a confirmed volunteer's attendance on a sheet the caller runs. */

@@ -58,7 +58,13 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
 
 let counter = 0;
 /** A confirmed signup made by whoever runs the sheet (no rate limit, no closed slot). */
-async function signUp(caller: Caller, slotId: number, name: string, userId?: number): Promise<number> {
+async function signUp(
+  caller: Caller,
+  slotId: number,
+  name: string,
+  userId?: number,
+  extra: { quantity?: number; answers?: Record<string, string | boolean> } = {},
+): Promise<number> {
   counter += 1;
   const v = await caller.volunteers.create({
     slotId,
@@ -67,6 +73,7 @@ async function signUp(caller: Caller, slotId: number, name: string, userId?: num
     phone: `555-01${String(counter).padStart(2, '0')}`,
     notes: `Note ${counter}`,
     userId: userId ?? null,
+    ...extra,
   });
   return v.id;
 }
@@ -83,7 +90,7 @@ function waitlist(slotId: number, name: string): number {
 }
 
 describe('roster.get', () => {
-  it('lists slots in slot order with confirmed volunteers in signup order, contact details and the waitlist count', async () => {
+  it('lists slots in slot order with confirmed volunteers, contact details and the waitlist apart', async () => {
     const sheet = await asOwner.sheets.create(sheetInput({ title: 'Roster order' }));
     const late = await asOwner.slots.create({
       signupSheetId: sheet.id,
@@ -119,8 +126,13 @@ describe('roster.get', () => {
       attended: null,
       checkedInAt: null,
     });
-    expect(JSON.stringify(roster)).not.toContain('Waiting');
-    expect(cleanup).toMatchObject({ id: late.id, volunteers: [], waitlistCount: 0 });
+    expect(setup?.volunteers.map((v) => v.name)).not.toContain('Wanda Waiting');
+    expect(setup?.waitlist.map((v) => [v.name, v.position])).toEqual([
+      ['Wanda Waiting', 1],
+      ['Walt Waiting', 2],
+    ]);
+    expect(setup?.spotsOpen).toBe(1);
+    expect(cleanup).toMatchObject({ id: late.id, volunteers: [], waitlistCount: 0, waitlist: [], spotsOpen: 2 });
   });
 
   it('answers an empty sheet with no slots', async () => {
@@ -143,6 +155,155 @@ describe('roster.get', () => {
     t.db.update(users).set({ role: 'member' }).where(eq(users.id, former.id)).run();
     const demoted = callerFor(t.db, { ...former, role: 'member', isAdmin: false });
     expect(await codeOf(demoted.roster.get({ sheetId: sheet.id }))).toBe('FORBIDDEN');
+  });
+});
+
+describe('roster.get for the door', () => {
+  const at = (hour: number) => new Date(`2030-05-01T${String(hour).padStart(2, '0')}:00:00.000Z`);
+
+  it('sorts confirmed volunteers by name, whatever their accents and case, not by signup order', async () => {
+    const sheet = await asOwner.sheets.create(sheetInput({ title: 'By name' }));
+    const slot = await asOwner.slots.create({
+      signupSheetId: sheet.id,
+      title: 'Door',
+      startTime: at(16),
+      endTime: at(18),
+      maxVolunteers: 8,
+    });
+    for (const name of ['Fatima Noor', 'Émile Roy', 'zoe Chan', 'Edgar Lee', 'Álvaro Díaz', 'anna Berg', 'emile Roy'])
+      await signUp(asOwner, slot.id, name);
+    const [door] = (await asOwner.roster.get({ sheetId: sheet.id })).slots;
+    expect(door?.volunteers.map((v) => v.name)).toEqual([
+      'Álvaro Díaz',
+      'anna Berg',
+      'Edgar Lee',
+      // Same letters: the finer collation decides, so the order is the same on every print.
+      'emile Roy',
+      'Émile Roy',
+      'Fatima Noor',
+      'zoe Chan',
+    ]);
+    expect(door?.spotsOpen).toBe(1);
+  });
+
+  it('keeps waitlisted volunteers apart, in waitlist order (earliest first, numbered), with their contact details', async () => {
+    const sheet = await asOwner.sheets.create(sheetInput({ title: 'Waitlist apart' }));
+    const slot = await asOwner.slots.create({
+      signupSheetId: sheet.id,
+      title: 'Face painting',
+      startTime: at(16),
+      endTime: at(17),
+      maxVolunteers: 1,
+    });
+    await signUp(asOwner, slot.id, 'Yara Young');
+    // Through the waitlist's own door: a full slot and `waitlist: true`.
+    const zed = await asOwner.volunteers.create({
+      slotId: slot.id,
+      name: 'Zed Zephyr',
+      email: 'zed@example.org',
+      phone: '555-0301',
+      notes: 'Any time after 5',
+      waitlist: true,
+    });
+    expect(zed.status).toBe('waitlisted');
+    // Signed up a minute after Zed (whose signup the owner's clock stamped), first by name: still second in line.
+    const abe = t.db
+      .insert(volunteers)
+      .values({
+        slotId: slot.id,
+        name: 'Abe Adams',
+        email: 'abe@example.org',
+        phone: '555-0302',
+        status: 'waitlisted',
+        signupTime: new Date(checkInClock.getTime() + 60_000),
+      })
+      .returning()
+      .get();
+
+    const [face] = (await asOwner.roster.get({ sheetId: sheet.id })).slots;
+    expect(face?.volunteers.map((v) => v.name)).toEqual(['Yara Young']);
+    expect(face?.spotsOpen).toBe(0);
+    expect(face?.waitlistCount).toBe(2);
+    expect(face?.waitlist).toEqual([
+      expect.objectContaining({
+        id: zed.id,
+        name: 'Zed Zephyr',
+        phone: '555-0301',
+        email: 'zed@example.org',
+        notes: 'Any time after 5',
+        position: 1,
+      }),
+      expect.objectContaining({ id: abe.id, name: 'Abe Adams', position: 2 }),
+    ]);
+    // A waitlisted volunteer holds no spot, so the roster offers no check-in for them.
+    expect(face?.waitlist[0]).not.toHaveProperty('attended');
+  });
+
+  it('gives spots open, quantities on item slots, answers to the sheet’s questions and where each slot happens', async () => {
+    const created = await asOwner.sheets.create({
+      ...sheetInput({ title: 'Bake sale' }),
+      location: 'Gym, 123 Main St',
+      questions: [
+        { label: 'Child’s class', kind: 'text', required: false },
+        { label: 'Nut free', kind: 'checkbox', required: false },
+      ],
+    });
+    const [classQ, nutQ] = created.questions.map((q) => q.id);
+    if (!classQ || !nutQ) throw new Error('questions');
+    const cupcakes = await asOwner.slots.create({
+      signupSheetId: created.id,
+      title: 'Cupcakes',
+      startTime: at(16),
+      endTime: at(17),
+      maxVolunteers: 24,
+      kind: 'item',
+    });
+    const tables = await asOwner.slots.create({
+      signupSheetId: created.id,
+      title: 'Tables',
+      startTime: at(17),
+      endTime: at(18),
+      maxVolunteers: 3,
+      location: 'Lot B',
+    });
+    await signUp(asOwner, cupcakes.id, 'Ben Baker', undefined, {
+      quantity: 6,
+      answers: { [classQ]: '4C', [nutQ]: true },
+    });
+    await signUp(asOwner, cupcakes.id, 'Ada Oven', undefined, { quantity: 3, answers: { [nutQ]: false } });
+    await signUp(asOwner, tables.id, 'Tom Table', undefined, { answers: { [classQ]: 'K' } });
+
+    const roster = await asOwner.roster.get({ sheetId: created.id });
+    expect(roster.questions.map((q) => q.label)).toEqual(['Child’s class', 'Nut free']);
+    const [cakes, table] = roster.slots;
+    expect(cakes).toMatchObject({ kind: 'item', currentVolunteers: 9, maxVolunteers: 24, spotsOpen: 15 });
+    expect(cakes?.where).toBe('Gym, 123 Main St');
+    expect(cakes?.location).toBeNull();
+    expect(cakes?.volunteers.map((v) => [v.name, v.quantity, v.answers])).toEqual([
+      ['Ada Oven', 3, { [nutQ]: false }],
+      ['Ben Baker', 6, { [classQ]: '4C', [nutQ]: true }],
+    ]);
+    expect(table).toMatchObject({ spotsOpen: 2, where: 'Lot B', location: 'Lot B' });
+    expect(table?.volunteers[0]).toMatchObject({ name: 'Tom Table', quantity: 1, answers: { [classQ]: 'K' } });
+  });
+
+  it('has no location for a slot when neither it nor its sheet says where', async () => {
+    const sheet = await asOwner.sheets.create(sheetInput({ title: 'Nowhere' }));
+    await asOwner.slots.create({ signupSheetId: sheet.id, title: 'Anywhere', maxVolunteers: 2 });
+    expect((await asOwner.roster.get({ sheetId: sheet.id })).slots[0]).toMatchObject({ where: null, spotsOpen: 2 });
+  });
+
+  it('tells an organizer of another sheet nothing about its volunteers or waitlist', async () => {
+    const sheet = await asOwner.sheets.create(sheetInput({ title: 'Not theirs' }));
+    const slot = await asOwner.slots.create({ signupSheetId: sheet.id, title: 'Gate', maxVolunteers: 1 });
+    await signUp(asOwner, slot.id, 'Priya Private');
+    waitlist(slot.id, 'Quinn Queued');
+    const theirs = await asOther.sheets.create(sheetInput({ title: 'Their own' }));
+    expect(await codeOf(asOther.roster.get({ sheetId: theirs.id }))).toBe('OK');
+    const error: unknown = await asOther.roster.get({ sheetId: sheet.id }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect(error).toMatchObject({ code: 'FORBIDDEN' });
+    expect(JSON.stringify(error)).not.toMatch(/Priya|Quinn|555-/);
   });
 });
 

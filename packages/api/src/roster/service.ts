@@ -6,6 +6,7 @@ import type { UserContext } from '../context';
 import { accessMessages } from '../lib/access';
 import { refuse } from '../lib/errors';
 import { assertManagesSheetId, managesVolunteer } from '../lib/sheetAccess';
+import { slotLocation } from '../lib/signupEmail';
 import { getSheet } from '../sheets/service';
 import { slotsOfSheet } from '../slots/service';
 import { getVolunteer } from '../volunteers/history';
@@ -39,14 +40,39 @@ export interface RosterVolunteer {
   checkedInAt: Date | null;
 }
 
+/** A volunteer waiting for a spot on a slot, with their place in line (1: promoted first). */
+export type RosterWaitlisted = Omit<RosterVolunteer, 'attended' | 'checkedInAt'> & { position: number };
+
 export type RosterSlot = VolunteerSlot & {
-  /** Confirmed volunteers, in signup order. */
+  /** Confirmed volunteers, by name (accents and case aside; see `byName`). */
   volunteers: RosterVolunteer[];
-  /** How many wait for a spot (they are not on the roster). */
+  /** How many wait for a spot (kept beside `waitlist` for callers that only count). */
   waitlistCount: number;
+  /** Volunteers waiting for a spot, earliest first (the order they would be promoted in). */
+  waitlist: RosterWaitlisted[];
+  /**
+   * Spots nobody holds: maxVolunteers − currentVolunteers, never below 0. On an item slot, how many
+   * items are still needed. The printed roster leaves as many blank lines for walk-ins.
+   */
+  spotsOpen: number;
+  /** Where the slot happens: its own location, else the sheet's (null when neither says). */
+  where: string | null;
 };
 
 export type Roster = SignupSheet & { slots: RosterSlot[] };
+
+/**
+ * Names compared the way people look them up on paper: by letter, whatever the accents and case
+ * ('Edgar' < 'Émile' < 'Fatima'); names that differ only in accents or case, then by the finer
+ * collation, so the order never depends on who signed up first.
+ */
+const baseCollator = new Intl.Collator('en', { sensitivity: 'base' });
+const fineCollator = new Intl.Collator('en', { sensitivity: 'variant' });
+
+/** Orders volunteers by name (see the collators above), then by id. */
+export function byName(a: { name: string; id: number }, b: { name: string; id: number }): number {
+  return baseCollator.compare(a.name, b.name) || fineCollator.compare(a.name, b.name) || a.id - b.id;
+}
 
 const entryColumns = {
   id: volunteers.id,
@@ -62,8 +88,9 @@ const entryColumns = {
 };
 
 /**
- * A sheet the caller runs, with its slots in slot order, each with its confirmed volunteers in
- * signup order and the size of its waitlist (three statements, whatever the size).
+ * A sheet the caller runs, with its slots in slot order, each with its confirmed volunteers by name,
+ * its waitlist in waitlist order, its open spots and where it happens (three statements, whatever
+ * the size). Contact details and answers: only whoever runs the sheet gets here.
  */
 export function getRoster(ctx: UserContext, sheetId: number): Roster {
   const { db, user } = ctx;
@@ -71,9 +98,20 @@ export function getRoster(ctx: UserContext, sheetId: number): Roster {
   const sheet = getSheet(ctx, sheetId);
   const slots = slotsOfSheet(ctx, sheetId);
   const bySlot = new Map<number, RosterSlot>(
-    slots.map((slot) => [slot.id, { ...slot, volunteers: [], waitlistCount: 0 }]),
+    slots.map((slot) => [
+      slot.id,
+      {
+        ...slot,
+        volunteers: [],
+        waitlistCount: 0,
+        waitlist: [],
+        spotsOpen: Math.max(0, slot.maxVolunteers - slot.currentVolunteers),
+        where: slotLocation(slot, sheet),
+      },
+    ]),
   );
   if (slots.length > 0) {
+    // Signup order is waitlist order (waitlist/service.ts promotes in the same order).
     const rows = db
       .select({ ...entryColumns, status: volunteers.status })
       .from(volunteers)
@@ -88,10 +126,16 @@ export function getRoster(ctx: UserContext, sheetId: number): Roster {
     for (const { status, ...volunteer } of rows) {
       const slot = bySlot.get(volunteer.slotId);
       if (!slot) continue;
-      if (status === 'confirmed') slot.volunteers.push(volunteer);
-      else slot.waitlistCount += 1;
+      if (status === 'confirmed') {
+        slot.volunteers.push(volunteer);
+      } else {
+        const { attended: _attended, checkedInAt: _checkedInAt, ...waiting } = volunteer;
+        slot.waitlist.push({ ...waiting, position: slot.waitlist.length + 1 });
+        slot.waitlistCount += 1;
+      }
     }
   }
+  for (const slot of bySlot.values()) slot.volunteers.sort(byName);
   return { ...sheet, slots: [...bySlot.values()] };
 }
 

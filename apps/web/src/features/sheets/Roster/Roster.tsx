@@ -1,8 +1,8 @@
-import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { CalendarIcon, ClockIcon } from '../../../components/Icons';
-import { formatDateTime, formatSlotWhen } from '../../../lib/dates';
-import { slotOwnLocation, whereSlotIs } from '../location';
+import { CalendarIcon } from '../../../components/Icons';
+import { formatDateTime } from '../../../lib/dates';
+import { slotOwnLocation } from '../location';
 import { LocationLine } from '../LocationLine';
 import classes from './Roster.module.css';
 import {
@@ -10,11 +10,14 @@ import {
   bringsText,
   checkedInText,
   isCheckedIn,
-  pledgedText,
   type RosterData,
   type RosterSlot,
   type RosterVolunteer,
+  type RosterWaitlisted,
+  rosterSlotWhen,
+  spotsText,
   telHref,
+  walkInLines,
 } from './rosterData';
 
 export interface RosterProps {
@@ -25,9 +28,9 @@ export interface RosterProps {
   onPrint?: () => void;
 }
 
-function CheckMark() {
+function CheckMark({ size = 26 }: { size?: number }) {
   return (
-    <svg width={26} height={26} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={3} aria-hidden>
+    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={3} aria-hidden>
       <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
@@ -35,30 +38,26 @@ function CheckMark() {
 
 function Phone({ phone }: { phone: string }) {
   const href = telHref(phone);
-  if (href === 'tel:') return <Text size="sm">{phone}</Text>;
+  if (href === 'tel:') return <span className={classes.phone}>{phone}</span>;
   return (
-    <Anchor href={href} size="sm" style={{ overflowWrap: 'anywhere' }}>
+    <Anchor href={href} size="sm" className={classes.phone}>
       {phone}
     </Anchor>
   );
 }
 
 /** A volunteer's answers to the sheet's questions, one 'Question: answer' line each. */
-function Answers({ roster, volunteer }: { roster: RosterData; volunteer: RosterVolunteer }) {
-  const lines = answerLines(roster.questions, volunteer.answers);
-  if (lines.length === 0) return null;
-  return (
-    <Stack gap={0}>
-      {lines.map((line) => (
-        <Text key={line.questionId} size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <Text span size="sm" c="dimmed">
-            {line.label}:
-          </Text>{' '}
-          {line.text}
-        </Text>
-      ))}
-    </Stack>
-  );
+function Answers({ roster, answers }: { roster: RosterData; answers: RosterVolunteer['answers'] }) {
+  return answerLines(roster.questions, answers).map((line) => (
+    <div key={line.questionId} className={classes.answer}>
+      <span className={classes.answerLabel}>{line.label}:</span> {line.text}
+    </div>
+  ));
+}
+
+/** The columns of a slot's table: the box, the name, what an item's volunteer brings, phone, answers, notes. */
+function columnsOf(roster: RosterData, slot: RosterSlot) {
+  return { item: slot.kind === 'item', asks: roster.questions.length > 0 };
 }
 
 function VolunteerRow({
@@ -72,32 +71,13 @@ function VolunteerRow({
   volunteer: RosterVolunteer;
   onToggle: RosterProps['onToggle'];
 }) {
+  const { item, asks } = columnsOf(roster, slot);
   const checkedIn = isCheckedIn(volunteer);
   return (
-    <Group component="li" justify="space-between" align="center" wrap="nowrap" gap="sm" py={6}>
-      <Stack gap={2} miw={0} style={{ flex: 1 }}>
-        <Text fw={600}>{volunteer.name}</Text>
-        {slot.kind === 'item' && (
-          <Text size="sm" fw={500}>
-            {bringsText(volunteer.quantity)}
-          </Text>
-        )}
-        <Phone phone={volunteer.phone} />
-        <Answers roster={roster} volunteer={volunteer} />
-        {volunteer.notes && (
-          <Text size="xs" c="dimmed" fs="italic">
-            {volunteer.notes}
-          </Text>
-        )}
-      </Stack>
-      <Group gap="xs" wrap="nowrap">
-        {volunteer.attended === false && (
-          <Badge color="gray" variant="light">
-            Absent
-          </Badge>
-        )}
+    <tr>
+      <td className={classes.checkCell}>
         <Button
-          className={classes.checkBox}
+          className={`${classes.checkButton} ${classes.screenOnly}`}
           variant={checkedIn ? 'filled' : 'default'}
           color="green"
           size="lg"
@@ -107,70 +87,86 @@ function VolunteerRow({
         >
           {checkedIn ? <CheckMark /> : null}
         </Button>
-      </Group>
-    </Group>
+        <span className={`${classes.printBox} ${classes.printOnly}`} aria-hidden>
+          {checkedIn ? <CheckMark size={10} /> : null}
+        </span>
+      </td>
+      <td className={classes.nameCell}>
+        <span className={classes.name}>{volunteer.name}</span>
+        {volunteer.attended === false && (
+          <Badge color="gray" variant="light" ml="xs">
+            Absent
+          </Badge>
+        )}
+      </td>
+      {item && (
+        <td className={classes.quantity} data-label="Brings">
+          {volunteer.quantity}
+        </td>
+      )}
+      <td>
+        <Phone phone={volunteer.phone} />
+      </td>
+      {asks && (
+        <td>
+          <Answers roster={roster} answers={volunteer.answers} />
+        </td>
+      )}
+      <td className={classes.notes}>{volunteer.notes ?? ''}</td>
+    </tr>
   );
 }
 
 /**
- * One slot's page of the printed roster: the event, the slot, where it happens (its own location,
- * else the sheet's), and a row with a box to tick per volunteer.
+ * A blank line for a walk-in, printed once per open spot: an empty box, and room to write a name
+ * and phone number. The faint 'Walk-in' is real text, so a printed roster's open lines can be counted.
  */
-function PrintedSlot({ roster, slot }: { roster: RosterData; slot: RosterSlot }) {
-  const item = slot.kind === 'item';
-  const asks = roster.questions.length > 0;
-  const where = whereSlotIs(slot, roster.location);
+function WalkInRow({ roster, slot }: { roster: RosterData; slot: RosterSlot }) {
+  const { item, asks } = columnsOf(roster, slot);
   return (
-    <div className={classes.printOnly}>
-      <h2 className={classes.printHeading}>{slot.title}</h2>
-      <p className={classes.printMeta}>
-        {roster.title} · {formatSlotWhen(slot.startTime, slot.endTime, roster.eventDate)}
-        {item && ` · ${pledgedText(slot)}`}
-        {where && ` · ${where}`}
-      </p>
-      {slot.volunteers.length === 0 ? (
-        <p>No confirmed volunteers.</p>
-      ) : (
-        <table className={classes.printTable}>
-          <thead>
-            <tr>
-              <th style={{ width: '3em' }}>Here</th>
-              <th>Name</th>
-              {item && <th>Brings</th>}
-              <th>Phone</th>
-              {asks && <th>Answers</th>}
-              <th>Notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {slot.volunteers.map((v) => (
-              <tr key={v.id}>
-                <td>
-                  <span className={classes.printBox} />
-                </td>
-                <td>{v.name}</td>
-                {item && <td>{v.quantity}</td>}
-                <td>{v.phone}</td>
-                {asks && (
-                  <td>
-                    {answerLines(roster.questions, v.answers).map((line) => (
-                      <div key={line.questionId}>
-                        {line.label}: {line.text}
-                      </div>
-                    ))}
-                  </td>
-                )}
-                <td>{v.notes ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+    <tr className={classes.walkIn}>
+      <td className={classes.checkCell}>
+        <span className={classes.printBox} aria-hidden />
+      </td>
+      <td className={classes.nameCell}>
+        <span className={classes.walkInLabel}>Walk-in</span>
+      </td>
+      {item && <td />}
+      <td />
+      {asks && <td />}
+      <td />
+    </tr>
+  );
+}
+
+/** Volunteers waiting for a spot, apart from the roster, in the order they would be promoted. */
+function Waitlist({ roster, slot }: { roster: RosterData; slot: RosterSlot }) {
+  const headingId = `roster-waitlist-${slot.id}`;
+  return (
+    <div className={classes.waitlist}>
+      <Title order={3} size="h5" id={headingId} className={classes.waitlistTitle}>
+        Waitlist
+      </Title>
+      <ol className={classes.waitlistList} aria-labelledby={headingId}>
+        {slot.waitlist.map((person: RosterWaitlisted) => (
+          <li key={person.id} className={classes.waitlistEntry}>
+            <span className={classes.position}>{person.position}.</span>
+            <div className={classes.waitlistDetails}>
+              <span className={classes.name}>{person.name}</span>
+              {' · '}
+              <Phone phone={person.phone} />
+              {slot.kind === 'item' && ` · ${bringsText(person.quantity)}`}
+              <Answers roster={roster} answers={person.answers} />
+              {person.notes && <div className={classes.notes}>{person.notes}</div>}
+            </div>
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }
 
-function SlotGroup({
+function SlotBlock({
   roster,
   slot,
   onToggle,
@@ -179,58 +175,79 @@ function SlotGroup({
   slot: RosterSlot;
   onToggle: RosterProps['onToggle'];
 }) {
+  const { item, asks } = columnsOf(roster, slot);
   const titleId = `roster-slot-${slot.id}`;
   const ownLocation = slotOwnLocation(slot, roster.location);
+  const hasRows = slot.volunteers.length > 0 || slot.spotsOpen > 0;
   return (
-    <section className={classes.group} aria-labelledby={titleId}>
-      <Card withBorder padding="md" className={classes.screenOnly}>
-        <Stack gap="xs">
-          <Group justify="space-between" align="flex-start" gap="xs">
-            <Stack gap={2} miw={0} style={{ flex: 1 }}>
-              <Title order={2} size="h3" id={titleId}>
-                {slot.title}
-              </Title>
-              <Group gap={6} c="dimmed" wrap="nowrap">
-                <ClockIcon />
-                <Text size="sm">{formatSlotWhen(slot.startTime, slot.endTime, roster.eventDate)}</Text>
-              </Group>
-              {ownLocation && <LocationLine location={ownLocation} size="sm" />}
-              {slot.kind === 'item' && (
-                <Text size="sm" c="dimmed">
-                  Item to bring · {pledgedText(slot)}
-                </Text>
+    <section className={classes.slot} aria-labelledby={titleId}>
+      <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap" className={classes.slotHead}>
+        <div className={classes.slotHeading}>
+          <Title order={2} size="h3" id={titleId} className={classes.slotTitle}>
+            {slot.title}
+          </Title>
+          <Text size="sm" c="dimmed" className={classes.slotMeta}>
+            {rosterSlotWhen(slot, roster.eventDate)}
+            {/* On paper every slot says where; on screen only a slot away from the sheet's location does, below. */}
+            {slot.where && <span className={classes.printOnly}> · {slot.where}</span>}
+            {' · '}
+            <span className={classes.spots}>{spotsText(slot)}</span>
+          </Text>
+          {ownLocation && (
+            <div className={classes.screenOnly}>
+              <LocationLine location={ownLocation} size="sm" />
+            </div>
+          )}
+        </div>
+        <Text fw={600} size="sm" className={`${classes.screenOnly} ${classes.checkedIn}`}>
+          {checkedInText(slot.volunteers)}
+        </Text>
+      </Group>
+      {slot.volunteers.length === 0 && (
+        <Text c="dimmed" size="sm" className={classes.screenOnly}>
+          No confirmed volunteers yet.
+        </Text>
+      )}
+      {hasRows && (
+        <table
+          className={`${classes.table} ${slot.volunteers.length === 0 ? classes.onlyWalkIns : ''}`}
+          aria-label={`${slot.title} volunteers`}
+        >
+          <thead>
+            <tr>
+              <th scope="col" className={classes.checkCell}>
+                Here
+              </th>
+              <th scope="col" className={classes.nameCol}>
+                Name
+              </th>
+              {item && (
+                <th scope="col" className={classes.quantityCol}>
+                  Brings
+                </th>
               )}
-            </Stack>
-            <Text fw={600} size="sm">
-              {checkedInText(slot.volunteers)}
-            </Text>
-          </Group>
-          {slot.volunteers.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              No confirmed volunteers yet.
-            </Text>
-          ) : (
-            <Stack
-              component="ul"
-              gap={0}
-              m={0}
-              p={0}
-              style={{ listStyle: 'none' }}
-              aria-label={`${slot.title} volunteers`}
-            >
-              {slot.volunteers.map((v) => (
-                <VolunteerRow key={v.id} roster={roster} slot={slot} volunteer={v} onToggle={onToggle} />
-              ))}
-            </Stack>
-          )}
-          {slot.waitlistCount > 0 && (
-            <Text size="xs" c="dimmed">
-              {slot.waitlistCount} on the waitlist (not on the roster)
-            </Text>
-          )}
-        </Stack>
-      </Card>
-      <PrintedSlot roster={roster} slot={slot} />
+              <th scope="col" className={classes.phoneCol}>
+                Phone
+              </th>
+              {asks && (
+                <th scope="col" className={classes.answersCol}>
+                  Answers
+                </th>
+              )}
+              <th scope="col">Notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {slot.volunteers.map((v) => (
+              <VolunteerRow key={v.id} roster={roster} slot={slot} volunteer={v} onToggle={onToggle} />
+            ))}
+            {walkInLines(slot).map((line) => (
+              <WalkInRow key={`walk-in-${line}`} roster={roster} slot={slot} />
+            ))}
+          </tbody>
+        </table>
+      )}
+      {slot.waitlist.length > 0 && <Waitlist roster={roster} slot={slot} />}
     </section>
   );
 }
@@ -238,29 +255,37 @@ function SlotGroup({
 const printPage = () => window.print();
 
 /**
- * A sheet's event-day roster: each slot with its confirmed volunteers, their phone numbers and a
- * large check-in button for a phone at the door; printed, one page per slot with a box to tick.
+ * A sheet's event-day roster, the same on a phone at the door and on paper: slot after slot, each
+ * with how full it is, its confirmed volunteers by name (a check-in button on screen, a box to tick
+ * on paper), a blank line per open spot for walk-ins (paper only) and its waitlist apart.
  */
 export function Roster({ roster, onToggle, onPrint = printPage }: RosterProps) {
   const everyone = roster.slots.flatMap((s) => s.volunteers);
   return (
-    <Stack gap="lg" className={classes.roster}>
-      <Stack gap="xs" className={classes.screenOnly}>
-        <Anchor component={Link} to={`/signup-sheet/${roster.id}`} size="sm">
+    <div className={classes.roster}>
+      <Stack gap="xs" className={classes.head}>
+        <Anchor component={Link} to={`/signup-sheet/${roster.id}`} size="sm" className={classes.screenOnly}>
           ← Back to the signup sheet
         </Anchor>
-        <Text size="sm" fw={600} c="dimmed" tt="uppercase">
+        <Text size="sm" fw={600} c="dimmed" tt="uppercase" className={classes.screenOnly}>
           Event day roster
         </Text>
-        <Title order={1} size="h2">
+        <Title order={1} size="h2" className={classes.title}>
           {roster.title}
         </Title>
-        <Group gap={6} c="dimmed" wrap="nowrap">
-          <CalendarIcon />
-          <Text>{formatDateTime(roster.eventDate)}</Text>
+        <Group gap={6} c="dimmed" wrap="nowrap" className={classes.sheetMeta}>
+          <CalendarIcon className={classes.screenOnly} />
+          <Text className={classes.sheetMetaText}>
+            {formatDateTime(roster.eventDate)}
+            {roster.location && <span className={classes.printOnly}> · {roster.location}</span>}
+          </Text>
         </Group>
-        {roster.location && <LocationLine location={roster.location} />}
-        <Group justify="space-between" align="center" gap="sm">
+        {roster.location && (
+          <div className={classes.screenOnly}>
+            <LocationLine location={roster.location} />
+          </div>
+        )}
+        <Group justify="space-between" align="center" gap="sm" className={classes.screenOnly}>
           <Text fw={600}>{checkedInText(everyone)}</Text>
           <Button variant="default" onClick={onPrint}>
             Print roster
@@ -270,8 +295,12 @@ export function Roster({ roster, onToggle, onPrint = printPage }: RosterProps) {
       {roster.slots.length === 0 ? (
         <Text c="dimmed">This signup sheet has no volunteer slots yet.</Text>
       ) : (
-        roster.slots.map((slot) => <SlotGroup key={slot.id} roster={roster} slot={slot} onToggle={onToggle} />)
+        <div className={classes.slots}>
+          {roster.slots.map((slot) => (
+            <SlotBlock key={slot.id} roster={roster} slot={slot} onToggle={onToggle} />
+          ))}
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }

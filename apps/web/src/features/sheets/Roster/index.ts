@@ -1,3 +1,10 @@
 export { Roster, type RosterProps } from './Roster';
 export { notYourSheetMessage, SheetRoster, type SheetRosterProps } from './SheetRoster';
-export { checkedInText, type RosterData, type RosterSlot, type RosterVolunteer } from './rosterData';
+export {
+  checkedInText,
+  type RosterData,
+  type RosterSlot,
+  type RosterVolunteer,
+  type RosterWaitlisted,
+  spotsText,
+} from './rosterData';

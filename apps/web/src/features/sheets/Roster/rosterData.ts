@@ -1,10 +1,15 @@
 import type { RouterOutputs } from '@pac/api';
 import { type Answers, answerText, type Question } from '@pac/validators';
+import { formatSlotWhen, formatTime, sameSchoolDay } from '../../../lib/dates';
 
-/** A sheet's roster as the server answers it: slots in order, each with its confirmed volunteers. */
+/**
+ * A sheet's roster as the server answers it: slots in order, each with its confirmed volunteers
+ * (by name), its open spots, where it happens and its waitlist (in waitlist order).
+ */
 export type RosterData = RouterOutputs['roster']['get'];
 export type RosterSlot = RosterData['slots'][number];
 export type RosterVolunteer = RosterSlot['volunteers'][number];
+export type RosterWaitlisted = RosterSlot['waitlist'][number];
 
 /** Checked in means marked as attended; not yet marked (null) and marked absent (false) are not. */
 export function isCheckedIn(volunteer: Pick<RosterVolunteer, 'attended'>): boolean {
@@ -67,4 +72,36 @@ export function bringsText(quantity: number): string {
 /** How much of an item slot is pledged: '12 of 24 pledged'. */
 export function pledgedText(slot: Pick<RosterSlot, 'currentVolunteers' | 'maxVolunteers'>): string {
   return `${slot.currentVolunteers} of ${slot.maxVolunteers} pledged`;
+}
+
+/**
+ * How full a slot is and what is left, for its heading: '3 of 5 filled · 2 spots open',
+ * '2 of 2 filled · Full'; on an item slot '9 of 24 pledged · 15 still needed', '24 of 24 pledged · All pledged'.
+ */
+export function spotsText(
+  slot: Pick<RosterSlot, 'kind' | 'currentVolunteers' | 'maxVolunteers' | 'spotsOpen'>,
+): string {
+  if (slot.kind === 'item') {
+    return `${pledgedText(slot)} · ${slot.spotsOpen > 0 ? `${slot.spotsOpen} still needed` : 'All pledged'}`;
+  }
+  const open = slot.spotsOpen === 0 ? 'Full' : `${slot.spotsOpen} ${slot.spotsOpen === 1 ? 'spot' : 'spots'} open`;
+  return `${slot.currentVolunteers} of ${slot.maxVolunteers} filled · ${open}`;
+}
+
+/**
+ * When a slot happens, on the school's clock, as short as the roster's heading allows: only the
+ * times for a slot on the sheet's day ('9:00 AM – 11:00 AM'), the date too for one on another day,
+ * the sheet's date and time for a slot without a start time.
+ */
+export function rosterSlotWhen(slot: Pick<RosterSlot, 'startTime' | 'endTime'>, eventDate: Date): string {
+  const { startTime: start, endTime: end } = slot;
+  if (!start || !sameSchoolDay(start, eventDate) || (end && !sameSchoolDay(start, end))) {
+    return formatSlotWhen(start, end, eventDate);
+  }
+  return end ? `${formatTime(start)} – ${formatTime(end)}` : formatTime(start);
+}
+
+/** The blank lines a slot's printed roster leaves for walk-ins: one per open spot. */
+export function walkInLines(slot: Pick<RosterSlot, 'spotsOpen'>): number[] {
+  return Array.from({ length: slot.spotsOpen }, (_, i) => i + 1);
 }
