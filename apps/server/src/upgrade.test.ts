@@ -79,6 +79,10 @@ describe('upgrading a database made at migration 0004', () => {
 
   it('applies every later migration and keeps every row of every table', () => {
     expect(columns(server.databasePath, 'users')).toContain('email_verified');
+    // 0012: every sheet made before tells its organizer of each change, as a new one does.
+    const db0 = new Database(server.databasePath, { readonly: true });
+    expect(db0.prepare('SELECT DISTINCT notify_organizer AS n FROM signup_sheets').all()).toEqual([{ n: 'each' }]);
+    db0.close();
     // 0008 records what reminders went per sheet, from the deliveries already there: the fixture's one.
     expect(after).toEqual({
       ...before,
@@ -86,6 +90,8 @@ describe('upgrading a database made at migration 0004', () => {
       sheet_reminder_sends: 1,
       mail_daily_counts: 0,
       mail_suppressions: 0,
+      sheet_messages: 0,
+      signup_events: 0,
     });
     const db = new Database(server.databasePath, { readonly: true });
     expect(db.prepare('SELECT * FROM sheet_reminder_sends').all()).toEqual([

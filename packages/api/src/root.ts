@@ -3,6 +3,7 @@ import { authRouter } from './auth/router';
 import { calendarRouter } from './calendar/router';
 import { exportsRouter } from './exports/router';
 import { heroRouter } from './hero/router';
+import { messagesRouter } from './messages/router';
 import { monitoringRouter } from './monitoring/router';
 import { monitorsRouter } from './monitors/router';
 import { notificationsRouter } from './notifications/router';
@@ -38,6 +39,7 @@ export const appRouter = router({
   users: usersRouter,
   roster: rosterRouter,
   calendar: calendarRouter,
+  messages: messagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

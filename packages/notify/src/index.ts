@@ -41,6 +41,7 @@ export {
   type OrganizerDigestInput,
   type OrganizerNoticeInput,
 } from './email/templates';
+export { volunteerMessage, type VolunteerMessageInput, type VolunteerMessageSignup } from './email/volunteerMessage';
 export {
   createGraphClient,
   GraphError,

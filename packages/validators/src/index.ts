@@ -13,3 +13,4 @@ export * from './sheetTools';
 export * from './calendar';
 export * from './roster';
 export * from './schoolClock';
+export * from './sheetMessages';

@@ -37,6 +37,8 @@ async function sheetWithSlot(title: string, startsInMs: number, durationMs = 2 *
     eventDate: start.toISOString(),
     organizerName: 'Olivia Organizer',
     organizerEmail: 'olivia@example.org',
+    // What reaches volunteers is counted here; what the organizer hears, in organizer-notifications.test.ts.
+    notifyOrganizer: 'off',
   });
   const slot = await admin.post<{ id: number }>('/api/volunteer-slots', {
     signupSheetId: sheet.body.id,

@@ -173,6 +173,10 @@ export const procedureSpecs = {
 
   'roster.get': input(['sheetId']),
   'roster.checkIn': input(['id', 'attended'], 'volunteers'),
+
+  'messages.send': input(['signupSheetId', 'slotId', 'subject', 'body', 'includeWaitlisted']),
+  'messages.list': input(['signupSheetId']),
+  'messages.recipients': input(['signupSheetId', 'slotId', 'includeWaitlisted']),
 } as const satisfies Record<string, InputSpec>;
 
 export type ProcedurePath = keyof typeof procedureSpecs;

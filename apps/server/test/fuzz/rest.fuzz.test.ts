@@ -35,6 +35,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '../../src/http/rest/auth';
 import { calendarRoutes } from '../../src/http/rest/calendar';
 import { exportRoutes } from '../../src/http/rest/exports';
+import { messageRoutes } from '../../src/http/rest/messages';
 import { monitoringRoutes } from '../../src/http/rest/monitoring';
 import { monitorRoutes } from '../../src/http/rest/monitors';
 import { notificationRoutes } from '../../src/http/rest/notifications';
@@ -112,6 +113,7 @@ const routeGroups: Record<string, RestRoute[]> = {
   userRoutes,
   rosterRoutes,
   calendarRoutes,
+  messageRoutes,
 };
 const allRoutes = Object.values(routeGroups).flat();
 const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
@@ -150,6 +152,7 @@ const restSpecs: Record<string, RestSpec> = {
   'DELETE /api/signup-sheets/:id': { procedure: 'sheets.delete', params: { id: 'signup_sheets' } },
 
   'POST /api/volunteer-slots': { procedure: 'slots.create' },
+  'POST /api/volunteer-slots/batch': { procedure: 'slots.createMany' },
   'PATCH /api/volunteer-slots/:id': { procedure: 'slots.update', params: { id: 'volunteer_slots' } },
   'DELETE /api/volunteer-slots/:id': { procedure: 'slots.delete', params: { id: 'volunteer_slots' } },
 
@@ -164,6 +167,8 @@ const restSpecs: Record<string, RestSpec> = {
   'POST /api/calendar/feed/reset': { procedure: 'calendar.resetFeed' },
   'GET /api/signup-sheets/:id/roster': { procedure: 'roster.get', params: { id: 'signup_sheets' } },
   'POST /api/volunteers/:id/check-in': { procedure: 'roster.checkIn', params: { id: 'volunteers' } },
+  'POST /api/signup-sheets/:id/messages': { procedure: 'messages.send', params: { id: 'signup_sheets' } },
+  'GET /api/signup-sheets/:id/messages': { procedure: 'messages.list', params: { id: 'signup_sheets' } },
 
   'POST /api/volunteers': { procedure: 'volunteers.create' },
   'PATCH /api/volunteers/:id': { procedure: 'volunteers.update', params: { id: 'volunteers' } },

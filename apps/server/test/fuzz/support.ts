@@ -1120,6 +1120,21 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
         ),
         fc.constant<Template>([]),
       );
+    case 'includeWaitlisted':
+      return fc.oneof(
+        { arbitrary: fc.boolean(), weight: 6 },
+        { arbitrary: fc.constantFrom('true', 1, 0, null), weight: 1 },
+      );
+    case 'subject':
+      return plausibleTextOf('Parking on Saturday', 'Bring a hat', '<b>Change</b> of plan', 'Line\r\nBcc: x@evil.com');
+    case 'body':
+      return fc.oneof(
+        {
+          arbitrary: plausibleTextOf('Please park behind the gym.\nThank you!', '<script>alert(1)</script>'),
+          weight: 6,
+        },
+        { arbitrary: fc.constantFrom('x'.repeat(10_000), 'x'.repeat(10_001)), weight: 1 },
+      );
     case 'notifyOrganizer':
       return fc.constantFrom('each', 'daily', 'off', 'EACH', '', null);
     case 'slots':
@@ -1139,7 +1154,12 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
           ),
           { maxLength: 5 },
         ),
-        fc.constantFrom<Template>([], null, 'abc', Array.from({ length: 101 }, () => ({ title: 'Setup' }))),
+        fc.constantFrom<Template>(
+          [],
+          null,
+          'abc',
+          Array.from({ length: 101 }, () => ({ title: 'Setup' })),
+        ),
       );
     case 'maxSlotsPerPerson':
       return fc.oneof(fc.integer({ min: -1, max: 5 }), fc.constantFrom(null, '', '2', 1.5));

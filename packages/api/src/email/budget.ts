@@ -9,7 +9,8 @@ import { RuntimeKey } from '../runtime';
  * What an email is, for the limits every email of the product passes (sendMail):
  * - `requested`: a link the person asked for just now (verify an address, reset a password, the
  *   test email an admin sends themself). It always goes, and counts toward the day's budget.
- * - `reminder`: reminders (and, later, organizers' messages): never to a mailbox that unsubscribed.
+ * - `reminder`: reminders and organizers' messages to a sheet's volunteers (messages/service.ts):
+ *   never to a mailbox that unsubscribed.
  * - `notice`: everything else (confirmations, waitlist news, mail to the admin).
  */
 export type MailKind = 'requested' | 'reminder' | 'notice';

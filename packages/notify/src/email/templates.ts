@@ -77,14 +77,15 @@ export type ChangeNotificationInput = {
 // ---------------------------------------------------------------------------------------------
 // HTML building: every interpolated value is escaped unless it is already SafeHtml.
 
-class SafeHtml {
+/** HTML that is already safe to insert (built by `html`). Shared with this folder's other templates. */
+export class SafeHtml {
   constructor(readonly value: string) {}
   toString(): string {
     return this.value;
   }
 }
 
-type HtmlValue = SafeHtml | string | number | null | undefined | readonly HtmlValue[];
+export type HtmlValue = SafeHtml | string | number | null | undefined | readonly HtmlValue[];
 
 export function escapeHtml(value: string): string {
   return value
@@ -102,7 +103,7 @@ function render(value: HtmlValue): string {
   return escapeHtml(String(value));
 }
 
-function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
+export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): SafeHtml {
   let out = strings[0] ?? '';
   values.forEach((value, i) => {
     out += render(value) + (strings[i + 1] ?? '');
@@ -120,7 +121,7 @@ function safeHref(url: string): string | null {
   }
 }
 
-function link(url: string, label: string): SafeHtml {
+export function link(url: string, label: string): SafeHtml {
   const href = safeHref(url);
   return href ? html`<a href="${href}" style="color:#1c7ed6;">${label}</a>` : html`${label}`;
 }
@@ -154,7 +155,7 @@ function detailsTable(rows: readonly (readonly [string, HtmlValue])[]): SafeHtml
   </table>`;
 }
 
-function layout(options: { title: string; body: SafeHtml; footer: SafeHtml }): string {
+export function layout(options: { title: string; body: SafeHtml; footer: SafeHtml }): string {
   return html`<!DOCTYPE html>
     <html lang="en">
       <head>
@@ -209,7 +210,7 @@ export function formatWhen(
 // Shared pieces
 
 /** Subjects are one header line. */
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   return value.replace(/\s+/g, ' ').trim();
 }
 

@@ -9,6 +9,7 @@ import { contextFromRequest, type HttpDeps } from '../session';
 import { authRoutes } from './auth';
 import { calendarRoutes } from './calendar';
 import { exportRoutes } from './exports';
+import { messageRoutes } from './messages';
 import { monitoringRoutes } from './monitoring';
 import { monitorRoutes } from './monitors';
 import { notificationRoutes } from './notifications';
@@ -42,6 +43,7 @@ const routes: RestRoute[] = [
   ...userRoutes,
   ...rosterRoutes,
   ...calendarRoutes,
+  ...messageRoutes,
 ];
 
 interface CompiledRoute {
