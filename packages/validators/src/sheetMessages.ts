@@ -19,7 +19,6 @@ export const sheetMessageMessages = {
   /** The sheet's messages for today are used up (429). */
   tooManyMessages: `This sheet has had its ${maxSheetMessagesPerDay} messages for today. You can send more tomorrow.`,
   /** Nobody to write to: no volunteers there (or only addresses that unsubscribed). */
-  noRecipients: 'There are no volunteers to send this message to',
   /** A slotId that names a slot of another sheet, or none. */
   slotNotOnSheet: 'That volunteer slot is not on this signup sheet',
 } as const;

@@ -152,7 +152,7 @@ export function countRecipients(
 
 /**
  * Sends a message to the audience: refused without a mail sender (400), to a slot of another
- * sheet (400), to nobody (400), and past the sheet's messages for today (429, nothing logged).
+ * sheet (400), and past the sheet's messages for today (429, nothing logged).
  * The day's count and the log row are one transaction, so that parallel sends cannot pass the
  * limit together; once it has committed, each copy goes out in the background, to its mailbox
  * alone, Reply-To the sheet's organizer. Answers how many copies are being sent.
@@ -160,7 +160,6 @@ export function countRecipients(
 export function sendMessage(ctx: UserContext, input: MessageInput): { recipients: number } {
   const { sheet, slot, copies } = recipientsOf(ctx, input);
   assertMailConfigured(ctx);
-  if (copies.length === 0) throw refuse('BAD_REQUEST', sheetMessageMessages.noRecipients, { reason: 'noRecipients' });
   const logged = ctx.db.transaction((tx) => {
     if (sentToday(ctx, tx, sheet.id) >= maxSheetMessagesPerDay)
       throw refuse('TOO_MANY_REQUESTS', sheetMessageMessages.tooManyMessages, { reason: 'tooManyMessages' });

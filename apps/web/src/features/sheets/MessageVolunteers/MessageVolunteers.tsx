@@ -155,10 +155,7 @@ export function MessageComposer({ sheet, onCancel }: MessageComposerProps) {
       const issue = apiIssues(error)[0];
       if (reason === 'invalidInput' && issue && showFieldErrors({ [formField(issue.path)]: issue.message })) return;
       if (field !== null && message !== null && showFieldErrors({ [formField(field)]: message })) return;
-      if (
-        message !== null &&
-        (reason === 'tooManyMessages' || reason === 'noRecipients' || reason === 'mailNotConfigured')
-      ) {
+      if (message !== null && (reason === 'tooManyMessages' || reason === 'mailNotConfigured')) {
         setRefusal(message);
         return;
       }
