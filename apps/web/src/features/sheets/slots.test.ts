@@ -3,6 +3,7 @@ import {
   compareSlots,
   eventHasPassed,
   isSlotFull,
+  newSlotTimes,
   previewSlots,
   promisedText,
   selectedText,
@@ -162,5 +163,34 @@ describe('signupsClosed', () => {
   it('marks an event past at its date', () => {
     expect(eventHasPassed(eventDate, now)).toBe(false);
     expect(eventHasPassed(now, now)).toBe(true);
+  });
+});
+
+describe('newSlotTimes', () => {
+  const eventDate = at('2031-05-03T15:00:00Z');
+
+  it("starts a new slot at the sheet's event date, an hour long", () => {
+    expect(newSlotTimes(eventDate)).toEqual({ startTime: eventDate, endTime: at('2031-05-03T16:00:00Z') });
+  });
+
+  it('goes on from the slot just added, as long as it was', () => {
+    const previous = { startTime: at('2031-05-03T15:00:00Z'), endTime: at('2031-05-03T15:45:00Z') };
+    expect(newSlotTimes(eventDate, previous)).toEqual({
+      startTime: at('2031-05-03T15:45:00Z'),
+      endTime: at('2031-05-03T16:30:00Z'),
+    });
+    // Without a start, the length is unknown: an hour.
+    expect(newSlotTimes(eventDate, { startTime: null, endTime: at('2031-05-03T18:00:00Z') })).toEqual({
+      startTime: at('2031-05-03T18:00:00Z'),
+      endTime: at('2031-05-03T19:00:00Z'),
+    });
+  });
+
+  it("falls back to the event's date after a slot without an end, and leaves the times empty with neither", () => {
+    expect(newSlotTimes(eventDate, { startTime: null, endTime: null })).toEqual({
+      startTime: eventDate,
+      endTime: at('2031-05-03T16:00:00Z'),
+    });
+    expect(newSlotTimes(undefined)).toEqual({ startTime: null, endTime: null });
   });
 });

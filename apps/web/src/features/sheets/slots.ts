@@ -112,3 +112,25 @@ export function previewSlots<T extends TimedSlot>(
   const sorted = sortSlots(slots);
   return { shown: sorted.slice(0, limit), more: Math.max(0, sorted.length - limit) };
 }
+
+const hourMs = 60 * 60 * 1000;
+
+interface SlotTimes {
+  startTime: Date | null;
+  endTime: Date | null;
+}
+
+/**
+ * Where a new slot's times start, so that an organizer adjusts them rather than typing two
+ * date-times: right after `previous` (the slot just added in the same dialog) and as long, or
+ * an hour when it had no start; without one, at the sheet's event date and time, an hour long.
+ * Both null when there is neither.
+ */
+export function newSlotTimes(eventDate: Date | undefined, previous?: SlotTimes | null): SlotTimes {
+  const start = previous?.endTime ?? eventDate ?? null;
+  if (start === null) return { startTime: null, endTime: null };
+  const previousLength =
+    previous?.startTime && previous.endTime ? previous.endTime.getTime() - previous.startTime.getTime() : 0;
+  const length = previousLength > 0 ? previousLength : hourMs;
+  return { startTime: start, endTime: new Date(start.getTime() + length) };
+}

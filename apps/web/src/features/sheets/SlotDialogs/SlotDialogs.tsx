@@ -1,10 +1,12 @@
-import { Modal, Stack, Text } from '@mantine/core';
+import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import { useRefreshDashboard } from '../dashboard';
 import { deleteSlotQuestion, useDeleteSlot, useUpdateSlot } from '../sheetMutations';
-import { SlotForm, type SlotFormSlot } from '../SlotForm';
+import { SlotForm, type SlotFormDraft, type SlotFormSlot } from '../SlotForm';
+import { SlotGenerator, slotCountText } from '../SlotGenerator';
 import type { SlotDialogsControl } from './useSlotDialogs';
 
 export { type SlotDialogsControl, useSlotDialogs } from './useSlotDialogs';
@@ -14,42 +16,90 @@ export { type SlotDialogsControl, useSlotDialogs } from './useSlotDialogs';
 // content, so every opening starts with a fresh form.
 
 export interface AddSlotDialogProps {
-  /** The sheet the slot goes on. */
-  sheet: { id: number; title: string; eventDate?: Date } | null;
+  /** The sheet the slot goes on; a new slot's times start at its event date. */
+  sheet: AddSlotSheet | null;
   opened: boolean;
   onClose: () => void;
 }
 
-/** The 'Add Volunteer Slot' dialog: adds a slot to a sheet, then refreshes the dashboard. */
+type AddSlotSheet = { id: number; title: string; eventDate?: Date };
+
+/** 'One slot' at a time, or 'Several slots' generated as a run. */
+type AddSlotMode = 'one' | 'several';
+
+/**
+ * The 'Add Volunteer Slot' dialog: adds a slot to a sheet ('Add Slot' then closes, 'Save and add
+ * another' offers the next one, starting where it ended), or a run of slots ('Several slots'), then
+ * refreshes the dashboard.
+ */
 export function AddSlotDialog({ sheet, opened, onClose }: AddSlotDialogProps) {
+  return (
+    <Modal opened={opened && sheet !== null} onClose={onClose} title="Add Volunteer Slot" size="lg">
+      {sheet && <AddSlotContent sheet={sheet} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+/** The dialog's content: Mantine unmounts it on closing, so every opening starts afresh. */
+function AddSlotContent({ sheet, onClose }: { sheet: AddSlotSheet; onClose: () => void }) {
   const refresh = useRefreshDashboard();
+  const [mode, setMode] = useState<AddSlotMode>('one');
+  // The slots added with 'Save and add another' since the dialog opened: the form starts after the last.
+  const [added, setAdded] = useState<SlotFormDraft[]>([]);
   const create = trpc.slots.create.useMutation({
-    onSuccess: (slot) => {
-      onClose();
-      notifySuccess('Volunteer Slot Created', `"${slot.title}" has been added${sheet ? ` to ${sheet.title}` : ''}.`);
-    },
     onError: (error) => notifyFailure('Creation Failed', error, 'Failed to create volunteer slot. Please try again.'),
     onSettled: refresh,
   });
+  const created = (slot: { title: string }) =>
+    notifySuccess('Volunteer Slot Created', `"${slot.title}" has been added to ${sheet.title}.`);
 
   return (
-    <Modal opened={opened && sheet !== null} onClose={onClose} title="Add Volunteer Slot" size="lg">
-      {sheet && (
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            For {sheet.title}
-          </Text>
-          <SlotForm
-            mode="create"
-            signupSheetId={sheet.id}
-            eventDate={sheet.eventDate}
-            submitting={create.isPending}
-            onCancel={onClose}
-            onSubmit={(values) => create.mutate(values)}
-          />
-        </Stack>
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        For {sheet.title}
+        {added.length > 0 && ` · ${slotCountText(added.length)} added`}
+      </Text>
+      <SegmentedControl
+        aria-label="How many slots to add"
+        fullWidth
+        data={[
+          { value: 'one', label: 'One slot' },
+          { value: 'several', label: 'Several slots' },
+        ]}
+        value={mode}
+        onChange={(value) => setMode(value === 'several' ? 'several' : 'one')}
+      />
+      {mode === 'one' ? (
+        <SlotForm
+          // A fresh form after each 'Save and add another'.
+          key={added.length}
+          mode="create"
+          signupSheetId={sheet.id}
+          eventDate={sheet.eventDate}
+          after={added.at(-1)}
+          submitting={create.isPending}
+          onCancel={onClose}
+          onSubmit={(values) =>
+            create.mutate(values, {
+              onSuccess: (slot) => {
+                onClose();
+                created(slot);
+              },
+            })
+          }
+          onSubmitAndAddAnother={(values) =>
+            create.mutate(values, {
+              onSuccess: (slot) => {
+                setAdded((before) => [...before, slot]);
+                created(slot);
+              },
+            })
+          }
+        />
+      ) : (
+        <SlotGenerator sheet={sheet} onCancel={onClose} onAdded={onClose} />
       )}
-    </Modal>
+    </Stack>
   );
 }
 

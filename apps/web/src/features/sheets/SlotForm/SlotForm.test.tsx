@@ -22,11 +22,88 @@ describe("SlotForm, mode 'create'", () => {
     fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-03T08:00' } });
     expect(screen.queryByRole('status')).toBeNull();
     fireEvent.change(input(/^Start Time/), { target: { value: '2031-05-30T08:00' } });
+    fireEvent.change(input(/^End Time/), { target: { value: '2031-05-30T09:00' } });
     expect(screen.getByRole('status').textContent).toBe(
       'This slot is on Friday, May 30, 2031, but the event is on Saturday, May 3, 2031',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ startTime: schoolDate(2031, 4, 30, 8, 0) }));
+  });
+
+  it("starts on the sheet's event date and time, an hour long, on the school's clock", () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <SlotForm
+        mode="create"
+        signupSheetId={7}
+        eventDate={schoolDate(2031, 4, 3, 17, 30)}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(input(/^Start Time/).value).toBe('2031-05-03T17:30');
+    expect(input(/^End Time/).value).toBe('2031-05-03T18:30');
+    expect(screen.queryByRole('button', { name: 'Save and add another' })).toBeNull();
+    fireEvent.change(input(/^Task Title/), { target: { value: 'Cleanup' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Slot' }));
+    expect(onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ startTime: schoolDate(2031, 4, 3, 17, 30), endTime: schoolDate(2031, 4, 3, 18, 30) }),
+    );
+  });
+
+  it('goes on from the slot just added: its title, kind, capacity and place, starting at its end, as long, focused', () => {
+    renderWithProviders(
+      <SlotForm
+        mode="create"
+        signupSheetId={7}
+        eventDate={schoolDate(2031, 4, 3, 17, 0)}
+        after={{
+          title: 'Pancakes',
+          description: 'Flip them',
+          location: 'Gym',
+          startTime: schoolDate(2031, 4, 3, 8, 0),
+          endTime: schoolDate(2031, 4, 3, 8, 45),
+          maxVolunteers: 3,
+          kind: 'task',
+        }}
+        onSubmit={vi.fn()}
+        onSubmitAndAddAnother={vi.fn()}
+        onCancel={vi.fn()}
+      />,
+    );
+    expect(input(/^Task Title/).value).toBe('Pancakes');
+    expect(input(/^Location/).value).toBe('Gym');
+    expect(input(/^Number of Volunteers Needed/).value).toBe('3');
+    expect(input(/^Start Time/).value).toBe('2031-05-03T08:45');
+    expect(input(/^End Time/).value).toBe('2031-05-03T09:30');
+    expect(document.activeElement).toBe(input(/^Task Title/));
+  });
+
+  it("'Save and add another' hands the slot to its own callback; Enter and 'Add Slot' to onSubmit", () => {
+    const onSubmit = vi.fn();
+    const onSubmitAndAddAnother = vi.fn();
+    renderWithProviders(
+      <SlotForm
+        mode="create"
+        signupSheetId={7}
+        eventDate={schoolDate(2031, 4, 3, 8, 0)}
+        onSubmit={onSubmit}
+        onSubmitAndAddAnother={onSubmitAndAddAnother}
+        onCancel={vi.fn()}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save and add another' }));
+    // The title is still missing: nothing is sent, and the next submit is not taken as 'another'.
+    expect(screen.getByText('Title is required')).toBeDefined();
+    fireEvent.change(input(/^Task Title/), { target: { value: 'Setup crew' } });
+    fireEvent.submit(input(/^Task Title/).form as HTMLFormElement);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(onSubmitAndAddAnother).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Save and add another' }));
+    expect(onSubmitAndAddAnother).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Setup crew', startTime: schoolDate(2031, 4, 3, 8, 0) }),
+    );
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it('sends times as Dates or null, and a capacity that is not a number as 1', () => {

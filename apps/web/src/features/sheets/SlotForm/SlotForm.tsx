@@ -1,9 +1,11 @@
-import { Group, NumberInput, Radio, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { slotCreateSchema, type SlotKind, slotKinds, slotUpdateSchema } from '@pac/validators';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { FormActions } from '../../../components/FormActions';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/dates';
 import { useSchemaForm } from '../../../lib/schemaForm';
+import { newSlotTimes } from '../slots';
 import { SlotDayHint } from './SlotDayHint';
 
 /** A new slot as the form hands it over (parsed by the shared schema). */
@@ -32,11 +34,24 @@ interface SlotFormCommonProps {
   submitting?: boolean;
 }
 
-/** 'Add Volunteer Slot': an empty slot for the sheet `signupSheetId`. */
+/** A slot as it was just added: what the next new slot starts from. */
+export type SlotFormDraft = Omit<SlotFormSlot, 'id'>;
+
+/**
+ * 'Add Volunteer Slot': a new slot for the sheet `signupSheetId`, its times starting at the sheet's
+ * event date (`eventDate`), an hour long.
+ */
 export interface SlotCreateFormProps extends SlotFormCommonProps {
   mode: 'create';
   signupSheetId: number;
   onSubmit: (values: SlotCreateValues) => void;
+  /** Offers 'Save and add another', which hands the slot over here rather than to `onSubmit`. */
+  onSubmitAndAddAnother?: (values: SlotCreateValues) => void;
+  /**
+   * The slot just added in the same dialog: the form keeps its title, kind, capacity, location and
+   * description, starts where it ended (as long), and takes the focus to the title.
+   */
+  after?: SlotFormDraft;
 }
 
 /** 'Edit Volunteer Slot': `slot`, prefilled. */
@@ -59,8 +74,8 @@ interface SlotFormValues extends Record<string, unknown> {
   kind: SlotKind;
 }
 
-/** The kinds as the form offers them. */
-const kindLabels: Record<SlotKind, string> = { task: 'Volunteer task', item: 'Item to bring' };
+/** The kinds as the slot forms offer them. */
+export const slotKindLabels: Record<SlotKind, string> = { task: 'Volunteer task', item: 'Item to bring' };
 
 /** What differs between adding and editing: the wording, the start, and what the schema gets. */
 interface SlotFormSetup<Schema extends z.ZodType> extends SlotFormCommonProps {
@@ -72,7 +87,14 @@ interface SlotFormSetup<Schema extends z.ZodType> extends SlotFormCommonProps {
   submitLabel: string;
   pendingLabel?: string;
   onSubmit: (values: z.output<Schema>) => void;
+  /** Shows 'Save and add another', which submits to this. */
+  onSubmitAnother?: (values: z.output<Schema>) => void;
+  /** Focuses the title, its text selected, once shown (a fresh form in a dialog already open). */
+  focusTitle?: boolean;
 }
+
+/** Which submit button sent the form. */
+type SubmitIntent = 'save' | 'another';
 
 function SlotFields<Schema extends z.ZodType>({
   schema,
@@ -83,19 +105,40 @@ function SlotFields<Schema extends z.ZodType>({
   pendingLabel,
   eventDate,
   onSubmit,
+  onSubmitAnother,
+  focusTitle = false,
   onCancel,
   submitting = false,
 }: SlotFormSetup<Schema>) {
   const { form, onSubmit: handleSubmit, reset } = useSchemaForm({ initialValues, schema, toInput });
   const item = form.values.kind === 'item';
+  const formRef = useRef<HTMLFormElement>(null);
+  const titleRef = useRef<HTMLInputElement>(null);
+  // Enter in a field submits through the form's first submit button, 'Add Slot'; 'Save and add
+  // another' is a plain button that says so here before submitting.
+  const intent = useRef<SubmitIntent>('save');
+  const [sent, setSent] = useState<SubmitIntent>('save');
+
+  useEffect(() => {
+    if (!focusTitle) return;
+    titleRef.current?.focus();
+    titleRef.current?.select();
+  }, [focusTitle]);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    const next = onSubmitAnother ? intent.current : 'save';
+    intent.current = 'save';
+    setSent(next);
+    handleSubmit((parsed) => (next === 'another' && onSubmitAnother ? onSubmitAnother : onSubmit)(parsed))(event);
+  };
 
   return (
-    <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="sm">
         <Radio.Group label="Kind" {...form.getInputProps('kind')}>
           <Group gap="lg" mt={6}>
             {slotKinds.map((kind) => (
-              <Radio key={kind} value={kind} label={kindLabels[kind]} />
+              <Radio key={kind} value={kind} label={slotKindLabels[kind]} />
             ))}
           </Group>
         </Radio.Group>
@@ -104,6 +147,7 @@ function SlotFields<Schema extends z.ZodType>({
           placeholder={item ? 'Cupcakes' : undefined}
           required
           data-autofocus
+          ref={titleRef}
           {...form.getInputProps('title')}
         />
         <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
@@ -113,10 +157,11 @@ function SlotFields<Schema extends z.ZodType>({
           maxLength={200}
           {...form.getInputProps('location')}
         />
-        <Group grow align="flex-start">
+        {/* One under the other on a phone, where a date-time does not fit in half the width. */}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput label="Start Time" type="datetime-local" step={60} {...form.getInputProps('startTime')} />
           <TextInput label="End Time" type="datetime-local" step={60} {...form.getInputProps('endTime')} />
-        </Group>
+        </SimpleGrid>
         {eventDate && (
           <SlotDayHint startTime={form.values.startTime} endTime={form.values.endTime} eventDate={eventDate} />
         )}
@@ -130,40 +175,71 @@ function SlotFields<Schema extends z.ZodType>({
           allowNegative={false}
           {...form.getInputProps('maxVolunteers')}
         />
-        <FormActions
-          submitLabel={submitLabel}
-          pendingLabel={pendingLabel}
-          submitting={submitting}
-          reset={reset}
-          onCancel={onCancel}
-        />
+        {onSubmitAnother ? (
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button
+              variant="default"
+              disabled={submitting}
+              onClick={() => {
+                reset();
+                onCancel();
+              }}
+            >
+              Cancel
+            </Button>
+            <Button
+              variant="light"
+              disabled={submitting && sent !== 'another'}
+              loading={submitting && sent === 'another'}
+              onClick={() => {
+                intent.current = 'another';
+                formRef.current?.requestSubmit();
+              }}
+            >
+              Save and add another
+            </Button>
+            <Button type="submit" disabled={submitting && sent !== 'save'} loading={submitting && sent === 'save'}>
+              {submitLabel}
+            </Button>
+          </Group>
+        ) : (
+          <FormActions
+            submitLabel={submitLabel}
+            pendingLabel={pendingLabel}
+            submitting={submitting}
+            reset={reset}
+            onCancel={onCancel}
+          />
+        )}
       </Stack>
     </form>
   );
 }
 
 /**
- * A slot's form: 'Add Volunteer Slot' (`mode: 'create'`, empty, 1 volunteer needed) or
- * 'Edit Volunteer Slot' (`mode: 'edit'`, prefilled). Times are date-times to the minute on the school's clock;
- * an empty time is sent as null, and a capacity that is not a number as 1.
+ * A slot's form: 'Add Volunteer Slot' (`mode: 'create'`: 1 volunteer needed, an hour from the
+ * event's time, or going on from the slot just added) or 'Edit Volunteer Slot' (`mode: 'edit'`,
+ * prefilled). Times are date-times to the minute on the school's clock; an empty time is sent as
+ * null, and a capacity that is not a number as 1.
  */
 export function SlotForm(props: SlotFormProps) {
   const { eventDate, onCancel, submitting } = props;
   const common = { eventDate, onCancel, submitting };
   if (props.mode === 'create') {
-    const { signupSheetId } = props;
+    const { signupSheetId, after } = props;
+    const times = newSlotTimes(eventDate, after);
     return (
       <SlotFields
         {...common}
         schema={slotCreateSchema}
         initialValues={{
-          title: '',
-          description: '',
-          location: '',
-          startTime: '',
-          endTime: '',
-          maxVolunteers: 1,
-          kind: 'task',
+          title: after?.title ?? '',
+          description: after?.description ?? '',
+          location: after?.location ?? '',
+          startTime: toDateTimeLocal(times.startTime),
+          endTime: toDateTimeLocal(times.endTime),
+          maxVolunteers: after?.maxVolunteers ?? 1,
+          kind: after?.kind ?? 'task',
         }}
         toInput={(values) => ({
           ...values,
@@ -174,6 +250,8 @@ export function SlotForm(props: SlotFormProps) {
         titleLabel="Task Title"
         submitLabel="Add Slot"
         onSubmit={props.onSubmit}
+        onSubmitAnother={props.onSubmitAndAddAnother}
+        focusTitle={after !== undefined}
       />
     );
   }

@@ -3,7 +3,9 @@ export {
   type SlotCreateValues,
   type SlotEditFormProps,
   SlotForm,
+  type SlotFormDraft,
   type SlotFormProps,
   type SlotFormSlot,
+  slotKindLabels,
   type SlotUpdateValues,
 } from './SlotForm';
