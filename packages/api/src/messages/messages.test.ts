@@ -21,6 +21,7 @@ import {
   type TestDb,
   testRuntime,
 } from '../../test/db';
+import { codeOf, refusal } from '../../test/refusal';
 
 let t: TestDb;
 let runtime: Runtime;
@@ -61,27 +62,6 @@ beforeEach(async () => {
   sent.length = 0;
   clock = new Date('2030-04-20T18:00:00.000Z');
 });
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return 'OK';
-}
-
-async function refusalOf(promise: Promise<unknown>): Promise<{ code: string; message: string; reason: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError)
-      return { code: error.code, message: error.message, reason: errorDetails(error).reason };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
 
 /** A signup written directly: messages do not care how it was made, and no confirmation is mailed. */
 function signUp(slotId: number, name: string, email: string, status: VolunteerStatus = 'confirmed'): number {
@@ -184,11 +164,12 @@ describe('who a message reaches', () => {
     const { sheetId } = await scene();
     const elsewhere = await scene('Other Fair');
     await expect(
-      refusalOf(asOwner.messages.recipients({ signupSheetId: sheetId, slotId: elsewhere.setupId })),
+      refusal(asOwner.messages.recipients({ signupSheetId: sheetId, slotId: elsewhere.setupId })),
     ).resolves.toEqual({
       code: 'BAD_REQUEST',
       message: sheetMessageMessages.slotNotOnSheet,
       reason: 'slotNotOnSheet',
+      field: 'slotId',
     });
     expect(await codeOf(asOwner.messages.send(message(sheetId, { slotId: elsewhere.setupId })))).toBe('BAD_REQUEST');
     expect(await codeOf(asOwner.messages.send(message(999_999)))).toBe('NOT_FOUND');
@@ -269,7 +250,7 @@ describe('who may send, list and count', () => {
     const { sheetId } = await scene();
     deleteSetting(t.db, 'senderPassword');
     try {
-      await expect(refusalOf(asOwner.messages.send(message(sheetId)))).resolves.toMatchObject({
+      await expect(refusal(asOwner.messages.send(message(sheetId)))).resolves.toMatchObject({
         code: 'BAD_REQUEST',
         reason: 'mailNotConfigured',
       });
@@ -281,7 +262,7 @@ describe('who may send, list and count', () => {
 
   it('validates the subject and the message with their sentences', async () => {
     const { sheetId } = await scene();
-    await expect(refusalOf(asOwner.messages.send({ ...message(sheetId), subject: '   ' }))).resolves.toMatchObject({
+    await expect(refusal(asOwner.messages.send({ ...message(sheetId), subject: '   ' }))).resolves.toMatchObject({
       code: 'BAD_REQUEST',
       reason: 'invalidInput',
     });
@@ -334,7 +315,7 @@ describe('the log and the daily limit', () => {
     sent.length = 0;
     // 23:30 the same evening in Vancouver (06:30 the next day in UTC): still the same school day.
     clock = new Date('2030-04-21T06:30:00.000Z');
-    await expect(refusalOf(asOwner.messages.send(message(sheetId)))).resolves.toEqual({
+    await expect(refusal(asOwner.messages.send(message(sheetId)))).resolves.toEqual({
       code: 'TOO_MANY_REQUESTS',
       message: sheetMessageMessages.tooManyMessages,
       reason: 'tooManyMessages',

@@ -18,6 +18,7 @@ import {
   type TestDb,
   testRuntime,
 } from '../../test/db';
+import { codeOf } from '../../test/refusal';
 import { rosterMessages } from './service';
 
 let t: TestDb;
@@ -45,16 +46,6 @@ beforeAll(async () => {
   asMember = callerFor(t.db, member);
 });
 afterAll(() => t.cleanup());
-
-async function codeOf(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof TRPCError) return error.code;
-    throw error;
-  }
-  return 'OK';
-}
 
 let counter = 0;
 /** A confirmed signup made by whoever runs the sheet (no rate limit, no closed slot). */

@@ -1,9 +1,7 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../context';
-import { errorDetails } from '../lib/errors';
-import { publicMessage } from '../trpc';
 import { allRows, type Caller, callerFor, createTestDb, insertUser, sheetInput, type TestDb } from '../../test/db';
+import { refusal } from '../../test/refusal';
 
 /**
  * API.md "An organizer's season": `sheets.duplicateSeries` copies a sheet onto 1 to 52 dates in one
@@ -19,16 +17,6 @@ let sourceId: number;
 const dayMs = 86_400_000;
 const eventDate = new Date('2031-03-01T17:00:00.000Z');
 const plusDays = (d: Date, n: number) => new Date(d.getTime() + n * dayMs);
-
-/** The refusal as a caller reads it: its code, the sentence it shows, its reason and field. */
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { code: error.code, message: publicMessage(error), ...errorDetails(error) };
-}
 
 beforeAll(async () => {
   t = createTestDb();

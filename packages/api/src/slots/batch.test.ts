@@ -1,9 +1,7 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../context';
-import { errorDetails } from '../lib/errors';
-import { publicMessage } from '../trpc';
 import { allRows, type Caller, callerFor, createTestDb, insertUser, sheetInput, type TestDb } from '../../test/db';
+import { refusal } from '../../test/refusal';
 
 /**
  * API.md "An organizer's season": `slots.createMany` (POST /api/volunteer-slots/batch) adds 1 to
@@ -14,15 +12,6 @@ let t: TestDb;
 let asOwner: Caller;
 let asRival: Caller;
 let sheetId: number;
-
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { code: error.code, message: publicMessage(error), ...errorDetails(error) };
-}
 
 const start = new Date('2031-05-02T15:00:00.000Z');
 const minutes = (n: number) => new Date(start.getTime() + n * 60_000);

@@ -1,8 +1,5 @@
-import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../context';
-import { errorDetails } from '../lib/errors';
-import { publicMessage } from '../trpc';
 import {
   allRows,
   anonymousCaller,
@@ -14,6 +11,7 @@ import {
   sheetInput,
   type TestDb,
 } from '../../test/db';
+import { refusal } from '../../test/refusal';
 import { signupHelpers } from '../../test/signups';
 
 /**
@@ -43,16 +41,6 @@ const { person, newSlot, slotRow, rowsOf } = signupHelpers(() => ({ db: t.db, or
 function many(slotIds: number[], extra: Record<string, unknown> = {}) {
   const { slotId: _one, ...who } = person(0);
   return { ...who, slotIds, ...extra };
-}
-
-/** The refusal a call ends in: its code, message and machine-readable details. */
-async function refusal(call: Promise<unknown>) {
-  const error = await call.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof TRPCError)) throw new Error(`expected a refusal, got ${String(error)}`);
-  return { code: error.code, message: publicMessage(error), ...errorDetails(error) };
 }
 
 /** Every table's rows, to show that a refused call changed nothing. */

@@ -800,47 +800,60 @@ const changeSubject: Record<OrganizerChangeKind, string> = {
   promotion: 'Off the waitlist',
 };
 
-function organizerFooter(d: OrganizerNoticeInput, why: string): { text: string[]; html: SafeHtml } {
-  return {
-    text: ['--', why, `Change what you receive: ${d.settingsUrl}`, `${d.schoolName} volunteer signups`],
-    html: html`${why} ${link(d.settingsUrl, 'Change what you receive')}.<br />${d.schoolName} volunteer signups`,
-  };
-}
-
 /**
- * To a sheet's organizer, as it happens: a signup, a cancellation, a move or a promotion off the
- * waitlist (several, when one action made them: a cancellation and the promotion it caused). Names
- * only: contact details stay on the roster, behind the organizer's sign-in.
+ * The organizer's emails, as-it-happens and digest alike: a greeting, what happened (`lead`, then a
+ * line per change), the roster and the sheet, and why this mail came with where to change it.
  */
-export function organizerNotice(input: OrganizerNoticeInput): EmailContent {
-  const d = input;
-  const [first] = d.changes;
-  const head = first ? `${changeSubject[first.kind]}: ${first.volunteerName} – ${first.slotTitle}` : 'Signup changes';
-  const more = d.changes.length > 1 ? ` and ${d.changes.length - 1} more` : '';
-  const subject = oneLine(`${head}${more} (${d.sheetTitle})`);
-  const lines = d.changes.map(organizerChangeLine);
-  const footer = organizerFooter(d, `You get an email for each change to ${d.sheetTitle}.`);
+function organizerMail(
+  d: OrganizerNoticeInput,
+  parts: { subject: string; heading: string; lead: string; lines: readonly string[]; why: string },
+): EmailContent {
+  const { subject, heading, lead, lines, why } = parts;
   const text = [
     `Hi ${d.organizerName},`,
     '',
-    `On ${d.sheetTitle}:`,
+    lead,
     '',
     ...lines.map((l) => `  - ${l}`),
     '',
     `Roster: ${d.rosterUrl}`,
     `Signup sheet: ${d.sheetUrl}`,
     '',
-    ...footer.text,
+    '--',
+    why,
+    `Change what you receive: ${d.settingsUrl}`,
+    `${d.schoolName} volunteer signups`,
     '',
   ].join('\n');
-  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${d.sheetTitle}</h1>
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${heading}</h1>
     <p>Hi ${d.organizerName},</p>
+    <p>${lead}</p>
     <ul style="padding-left:20px;">
       ${lines.map((l) => html`<li style="margin:4px 0;">${l}</li>`)}
     </ul>
     ${button(d.rosterUrl, 'Open the roster')}
     <p>${link(d.sheetUrl, 'View the signup sheet')}</p>`;
-  return { subject, text, html: layout({ title: subject, body, footer: footer.html }) };
+  const footer = html`${why} ${link(d.settingsUrl, 'Change what you receive')}.<br />${d.schoolName} volunteer signups`;
+  return { subject, text, html: layout({ title: subject, body, footer }) };
+}
+
+/**
+ * To a sheet's organizer, as it happens: a signup, a cancellation, a move or a promotion off the
+ * waitlist (several, when one action made them: the slots of one signup). Names only: contact
+ * details stay on the roster, behind the organizer's sign-in.
+ */
+export function organizerNotice(input: OrganizerNoticeInput): EmailContent {
+  const d = input;
+  const [first] = d.changes;
+  const head = first ? `${changeSubject[first.kind]}: ${first.volunteerName} – ${first.slotTitle}` : 'Signup changes';
+  const more = d.changes.length > 1 ? ` and ${d.changes.length - 1} more` : '';
+  return organizerMail(d, {
+    subject: oneLine(`${head}${more} (${d.sheetTitle})`),
+    heading: d.sheetTitle,
+    lead: `On ${d.sheetTitle}:`,
+    lines: d.changes.map(organizerChangeLine),
+    why: `You get an email for each change to ${d.sheetTitle}.`,
+  });
 }
 
 function countPhrase(n: number, one: string, many: string): string {
@@ -863,30 +876,12 @@ export function organizerDigest(input: OrganizerDigestInput): EmailContent {
     .map(([n, one, many]) => countPhrase(n, one, many))
     .join(', ');
   const day = formatter({ weekday: 'long', month: 'long', day: 'numeric' }, d.timeZone).format(d.day);
-  const subject = oneLine(`${d.sheetTitle}: ${summary} on ${day}`);
   const time = formatter({ timeStyle: 'short' }, d.timeZone);
-  const lines = d.changes.map((c) => `${c.at ? `${time.format(c.at)}: ` : ''}${organizerChangeLine(c)}`);
-  const footer = organizerFooter(d, `You get a daily summary of the changes to ${d.sheetTitle}.`);
-  const text = [
-    `Hi ${d.organizerName},`,
-    '',
-    `What happened on ${d.sheetTitle} on ${day}: ${summary}.`,
-    '',
-    ...lines.map((l) => `  - ${l}`),
-    '',
-    `Roster: ${d.rosterUrl}`,
-    `Signup sheet: ${d.sheetUrl}`,
-    '',
-    ...footer.text,
-    '',
-  ].join('\n');
-  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${d.sheetTitle}: ${day}</h1>
-    <p>Hi ${d.organizerName},</p>
-    <p>${summary}.</p>
-    <ul style="padding-left:20px;">
-      ${lines.map((l) => html`<li style="margin:4px 0;">${l}</li>`)}
-    </ul>
-    ${button(d.rosterUrl, 'Open the roster')}
-    <p>${link(d.sheetUrl, 'View the signup sheet')}</p>`;
-  return { subject, text, html: layout({ title: subject, body, footer: footer.html }) };
+  return organizerMail(d, {
+    subject: oneLine(`${d.sheetTitle}: ${summary} on ${day}`),
+    heading: `${d.sheetTitle}: ${day}`,
+    lead: `What happened on ${d.sheetTitle} on ${day}: ${summary}.`,
+    lines: d.changes.map((c) => `${c.at ? `${time.format(c.at)}: ` : ''}${organizerChangeLine(c)}`),
+    why: `You get a daily summary of the changes to ${d.sheetTitle}.`,
+  });
 }
