@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { Api, inDays } from '../lib/api';
 import {
   type ColdLoad,
@@ -27,15 +27,23 @@ interface PageUnderTest {
   path: string;
   /** The accessible name of the link or button whose first appearance is timed. */
   name: string;
+  /** Readies each fresh context (a signed-in visitor), for the app and its static copy alike. */
+  prepare?: (context: BrowserContext) => Promise<void>;
 }
 
 /**
  * One cold load on the slow phone: ms from navigation start until the first `name` is visible
  * (Infinity when it never is within the time limit, so that the median still means something).
  */
-async function phoneLoad(browser: Browser, url: string, name: string): Promise<{ ms: number; top: number }> {
+async function phoneLoad(
+  browser: Browser,
+  url: string,
+  name: string,
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<{ ms: number; top: number }> {
   const context = await browser.newContext({ viewport: phoneViewport });
   try {
+    await prepare?.(context);
     const page = await context.newPage();
     await emulateSlowPhone(await context.newCDPSession(page));
     await page.addInitScript({ content: watchVisible(name) });
@@ -62,10 +70,55 @@ const fileList = (load: ColdLoad) =>
     .map((r) => `${fileName(r.url)} ${kb(r.bodyBytes)}${r.encoding ? ` ${r.encoding}` : ' uncompressed'}`)
     .join(', ');
 
+/** The organizer whose dashboard is timed, and their sheets (issue 24: 'on a phone, their sheets first'). */
+const organizer = { name: 'Olu Organizer', email: 'olu@bench.example.org', password: 'olu-bench-secret-1' };
+const organizerSheets = [
+  'Book Fair',
+  'Pancake Breakfast',
+  'Science Night',
+  'Sports Day',
+  'Winter Concert',
+  'Yard Sale',
+];
+
+/**
+ * Makes `organizer` an organizer with six upcoming sheets of their own (4 to 9 slots of 2 to 4, some
+ * taken), and answers what a browser context needs to be them: their session cookie, and the
+ * stored user the app reads before it asks the server.
+ */
+async function seedOrganizer(admin: Api, baseUrl: string): Promise<(context: BrowserContext) => Promise<void>> {
+  const account = await admin.call<{ id: number }>('POST', '/api/auth/register', organizer);
+  await admin.call('PATCH', `/api/users/${account.id}`, { role: 'organizer' });
+  const own = new Api(baseUrl);
+  await own.login(organizer);
+  for (const [i, title] of organizerSheets.entries()) {
+    const day = inDays(3 + i * 4);
+    const sheetId = await own.createSheet(title, day);
+    const slots: number[] = [];
+    for (let s = 0; s < 4 + i; s++)
+      slots.push(
+        await own.createSlot(sheetId, `${title} shift ${s + 1}`, 2 + (s % 3), new Date(day.getTime() + s * 3_600_000)),
+      );
+    await own.seedSignups(slots, 3 * (i + 1), `o${i}-`);
+  }
+  const cookie = own.sessionCookie();
+  if (cookie === null) throw new Error('The organizer has no session cookie');
+  const [cookieName = '', ...value] = cookie.split('=');
+  const storedUser = JSON.stringify({ id: account.id, name: organizer.name, isAdmin: false });
+  return async (context) => {
+    await context.addCookies([{ name: cookieName, value: value.join('='), url: baseUrl }]);
+    // Any origin: the app's and the static copy's (which ignores it).
+    await context.addInitScript({
+      content: `localStorage.setItem('currentUser', ${JSON.stringify(storedUser)});`,
+    });
+  };
+}
+
 /**
  * 6. Issue 14 on a parent's phone: time to the first 'View & Sign Up' on `/` and the first 'Sign Up'
  * on a sheet under a slow mobile profile, and the bytes a cold load of each takes on the wire,
- * each against a static copy of the same rendered page.
+ * each against a static copy of the same rendered page. Issue 24 on an organizer's: time to the
+ * first sheet card (its 'Roster' link) on their dashboard, signed in, against its static copy.
  */
 export async function phoneBenchmark(root: string): Promise<Section> {
   const { webDist, browser, app } = await startAppAndChromium(root, 'phone-app');
@@ -87,16 +140,25 @@ export async function phoneBenchmark(root: string): Promise<Section> {
         await api.createSlot(other, `${title} shift ${s + 1}`, 4, new Date(inDays(8 + i).getTime() + s * 3_600_000));
     }
 
+    const asOrganizer = await seedOrganizer(api, app.url);
+
     const pages: PageUnderTest[] = [
       { label: '`/`', path: '/', name: 'View & Sign Up' },
       { label: '`/signup-sheet/{id}`', path: `/signup-sheet/${sheetId}`, name: 'Sign Up' },
+      // Issue 24: the organizer's first sheet card, timed by its 'Roster' link.
+      {
+        label: `\`/admin\` as an organizer with ${organizerSheets.length} sheets`,
+        path: '/admin',
+        name: 'Roster of Book Fair',
+        prepare: asOrganizer,
+      },
     ];
 
     // Cold, unthrottled: the bytes, and the rendered pages for the static copies.
     const appCold: ColdLoad[] = [];
     const files: Record<string, string> = {};
     for (const [i, p] of pages.entries()) {
-      const load = await coldLoad(browser, `${app.url}${p.path}`, p.name);
+      const load = await coldLoad(browser, `${app.url}${p.path}`, p.name, p.prepare);
       appCold.push(load);
       files[p.path] = join(root, `phone-static-${i}.html`);
       writeFileSync(files[p.path] ?? '', load.html);
@@ -107,7 +169,7 @@ export async function phoneBenchmark(root: string): Promise<Section> {
       BENCH_GZIP: '1',
     });
     const staticCold: ColdLoad[] = [];
-    for (const p of pages) staticCold.push(await coldLoad(browser, `${staticSite.url}${p.path}`, p.name));
+    for (const p of pages) staticCold.push(await coldLoad(browser, `${staticSite.url}${p.path}`, p.name, p.prepare));
 
     // On the slow phone, alternating app and static copy.
     const times = pages.map(() => ({ app: [] as number[], copy: [] as number[], top: 0 }));
@@ -118,7 +180,7 @@ export async function phoneBenchmark(root: string): Promise<Section> {
         const sides: ('app' | 'copy')[] = i % 2 === 0 ? ['app', 'copy'] : ['copy', 'app'];
         for (const side of sides) {
           const base = side === 'app' ? app.url : staticSite.url;
-          const result = await phoneLoad(browser, `${base}${p.path}`, p.name);
+          const result = await phoneLoad(browser, `${base}${p.path}`, p.name, p.prepare);
           t[side].push(result.ms);
           if (side === 'app') t.top = result.top;
         }
@@ -148,7 +210,7 @@ export async function phoneBenchmark(root: string): Promise<Section> {
     });
     const failures = [...appCold, ...staticCold].flatMap((l) => l.failed);
     return {
-      title: `6. A parent's phone (issue 14) — Chromium at ${phoneViewport.width}×${phoneViewport.height}, ${slowPhoneLabel}`,
+      title: `6. A parent's phone (issue 14) and an organizer's (issue 24) — Chromium at ${phoneViewport.width}×${phoneViewport.height}, ${slowPhoneLabel}`,
       rows: [...rows, ...bytesRows],
       details: [
         ...pages.map((p, k) => {

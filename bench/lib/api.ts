@@ -22,8 +22,14 @@ export class Api {
     return (text ? JSON.parse(text) : null) as T;
   }
 
-  async login(): Promise<void> {
-    await this.call('POST', '/api/auth/login', admin);
+  /** Signs in (the bootstrap admin unless another account is given); the session cookie is kept. */
+  async login(account: { email: string; password: string } = admin): Promise<void> {
+    await this.call('POST', '/api/auth/login', account);
+  }
+
+  /** The session cookie as `name=value` (for a browser context), or null before signing in. */
+  sessionCookie(): string | null {
+    return this.cookie;
   }
 
   async createSheet(title: string, eventDate: Date): Promise<number> {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { appEnv } from './app-env';
 import { builtWebDist, type Child, startChild } from './spawn';
 
@@ -238,10 +238,17 @@ export interface ColdLoad {
 /**
  * A cold load (fresh context) at phone size and full speed, until the page's first `name` is visible
  * and the network is idle: every response with its bytes on the wire, and the page's static copy.
+ * `prepare` readies the fresh context first (a signed-in visitor's cookie and stored user).
  */
-export async function coldLoad(browser: Browser, url: string, name: string): Promise<ColdLoad> {
+export async function coldLoad(
+  browser: Browser,
+  url: string,
+  name: string,
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<ColdLoad> {
   const context = await browser.newContext({ viewport: phoneViewport });
   try {
+    await prepare?.(context);
     const page = await context.newPage();
     const wire = await recordWire(await context.newCDPSession(page));
     await page.addInitScript({ content: watchVisible(name) });

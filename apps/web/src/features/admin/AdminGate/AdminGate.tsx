@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Center, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { type CurrentUser, readStoredUser, sameUser } from '../../../lib/session/storedUser';
@@ -48,7 +48,12 @@ function AdminAccessRequired({ onSignedIn }: { onSignedIn: () => void }) {
     <GateCard title="Admin Access Required">
       <Text c="dimmed">You need to sign in with an administrator account to manage signup sheets and volunteers.</Text>
       <Alert variant="light" color="blue" w="100%" ta="left">
-        Sign in with your admin account email, for example <Code>{sampleAdminEmail}</Code>, and its password.
+        {/* A code element of its own rather than Mantine's Code, whose styles the dashboard's first screen does without. */}
+        Sign in with your admin account email, for example{' '}
+        <Text component="code" ff="monospace" fz="sm" bg="gray.1" px={4} style={{ borderRadius: 4 }}>
+          {sampleAdminEmail}
+        </Text>
+        , and its password.
       </Alert>
       <Group justify="center" gap="sm">
         <Button

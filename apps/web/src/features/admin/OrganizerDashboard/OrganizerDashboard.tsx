@@ -1,15 +1,29 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import { CreateSheetDialog } from '../../sheets/SheetDialogs';
-import { Overview } from '../Overview';
+import { lazy, Suspense, useState } from 'react';
+import { trpc } from '../../../trpc';
+import { AfterCommit, ManageSheets } from '../../sheets/ManageSheets';
+
+// Everything but the sheet cards loads once the cards are on screen, so that on a phone the first
+// card waits only for this page's code and one query: the dialog to create a sheet (a form, its
+// schema and Mantine's modal), the quick actions and the reminders.
+const CreateSheetDialog = lazy(() =>
+  import('../../sheets/SheetDialogs/CreateSheetDialog').then((m) => ({ default: m.CreateSheetDialog })),
+);
+const OrganizerPanels = lazy(() => import('./OrganizerPanels').then((m) => ({ default: m.OrganizerPanels })));
 
 /**
- * An organizer's part of the dashboard: their own signup sheets, reminders and the CSV of their
- * volunteers. No settings, monitoring, social media or people (the server refuses those too).
+ * An organizer's part of the dashboard: their own signup sheets first (on a phone, above everything
+ * else), then the quick actions and reminders. No settings, monitoring, social media or people (the
+ * server refuses those too). A sheet created here is brought into view and focus.
  */
 export function OrganizerDashboard() {
   const [creating, setCreating] = useState(false);
+  const [createdSheetId, setCreatedSheetId] = useState<number | null>(null);
+  // The cards' own query (one request, shared with ManageSheets): the rest waits until it has answered.
+  const sheets = trpc.sheets.managed.useQuery();
+  const cardsShown = !sheets.isPending;
   const openCreate = () => setCreating(true);
+
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
@@ -19,8 +33,21 @@ export function OrganizerDashboard() {
         </div>
         <Button onClick={openCreate}>Create New Sign Up</Button>
       </Group>
-      <Overview scope="organizer" onCreateSheet={openCreate} />
-      <CreateSheetDialog opened={creating} onClose={() => setCreating(false)} />
+      <ManageSheets onCreateSheet={openCreate} createdSheetId={createdSheetId} />
+      {(cardsShown || creating) && (
+        <AfterCommit>
+          <Suspense fallback={null}>
+            <OrganizerPanels onCreateSheet={openCreate} />
+          </Suspense>
+          <Suspense fallback={null}>
+            <CreateSheetDialog
+              opened={creating}
+              onClose={() => setCreating(false)}
+              onCreated={(sheet) => setCreatedSheetId(sheet.id)}
+            />
+          </Suspense>
+        </AfterCommit>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Checkbox, Modal, Select, Skeleton, Stack } from '@mantine/core';
 import type { RouterInputs, RouterOutputs } from '@pac/api';
-import { type Question, sheetCreateSchema } from '@pac/validators';
+import { type OrganizerNotification, type Question, sheetCreateSchema } from '@pac/validators';
 import { FormActions } from '../../../components/FormActions';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/schemaForm';
@@ -23,6 +23,8 @@ export interface EditableSheet {
   maxSlotsPerPerson: number | null;
   /** Its questions, edited in place (their ids sent back, so that answers stay attached). */
   questions: readonly Question[];
+  /** What its organizer hears of signups ('Email me about signups'). */
+  notifyOrganizer?: OrganizerNotification;
   /** Its slots' times, when known: a new date moves them (the dialog says how many, and how far). */
   slots?: readonly { startTime: Date | null; endTime: Date | null }[];
 }

@@ -1,30 +1,55 @@
-import { ActionIcon, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { ActionIcon, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { CalendarIcon, DuplicateIcon, EditIcon, TrashIcon } from '../../../components/Icons';
+import {
+  CalendarIcon,
+  DownloadIcon,
+  DuplicateIcon,
+  EditIcon,
+  GlobeIcon,
+  PlusIcon,
+  TrashIcon,
+  UsersIcon,
+} from '../../../components/Icons';
 import { QueryState } from '../../../components/QueryState';
 import { formatDateTime, formatTimeRange } from '../../../lib/dates';
+import { notifySuccess } from '../../../lib/notify';
+import { sheetVolunteerExport } from '../../../lib/uploads';
+import { useCsvExport } from '../../../lib/useCsvExport';
 import { trpc } from '../../../trpc';
 import type { SheetListItem } from '../../../types';
 import { orderSheetsForManagement, useRefreshDashboard } from '../dashboard';
-import { DuplicateSheetDialog } from '../DuplicateSheetDialog';
-import { ExportSheetCsvButton } from '../ExportSheetCsvButton';
-import { EditSheetDialog } from '../EditSheetDialog';
+import { LocationLine } from '../LocationLine';
+import { MessageVolunteersButton } from '../MessageVolunteers/MessageVolunteersButton';
 import { SheetCardSkeletons } from '../SheetCard';
-import { deleteSheetQuestion, useDeleteSheet } from '../sheetMutations';
-import { AddSlotDialog, SlotDialogs, useSlotDialogs } from '../SlotDialogs';
-import { eventHasPassed, sortSlots, spotCounts } from '../slots';
+import { useSlotDialogs } from '../SlotDialogs/useSlotDialogs';
+import { eventHasPassed, sortSlots } from '../slots';
+import { AfterCommit } from './AfterCommit';
+import type { ManageSheetsDialog } from './ManageSheetsDialogs';
+import { publicSheetUrl, sheetFill } from './sheetFill';
+
+// The dialogs (Mantine's Modal, the forms and their schemas) load once the cards are on screen:
+// an organizer's first sheet card on a phone waits for none of them.
+const ManageSheetsDialogs = lazy(() =>
+  import('./ManageSheetsDialogs').then((m) => ({ default: m.ManageSheetsDialogs })),
+);
 
 type ManagedSlot = SheetListItem['slots'][number];
 
 /** 'Manage Signup Sheets' shows this many skeleton cards while loading (SPEC.md section 9). */
 export const manageSkeletonCards = 4;
 
+/** The id of a sheet card's heading, which the dashboard focuses after creating the sheet. */
+export const sheetHeadingId = (sheetId: number) => `managed-sheet-${sheetId}-title`;
+
 export interface ManagedSheetCardProps {
   sheet: SheetListItem;
   /** The event is over: the card says 'Past'. */
   past?: boolean;
+  /** The sheet was just created here: the card is highlighted and 'Add Volunteer Slot' is the next step. */
+  justCreated?: boolean;
+  /** false leaves out the list of slots (the list's first frame, on a slow phone); true by default. */
+  slotsShown?: boolean;
   onDelete: () => void;
   /** Opens 'Edit Signup Sheet' (the button shows only with a handler). */
   onEdit?: () => void;
@@ -35,10 +60,138 @@ export interface ManagedSheetCardProps {
   onDeleteSlot: (slot: ManagedSlot) => void;
 }
 
-/** A sheet with every slot and the admin's controls, and 'Add Volunteer Slot' under it. */
+/** How full the sheet is: '11 of 16 spots filled', a bar, and 'Full' or 'N open'. */
+function FillLine({ sheet }: { sheet: SheetListItem }) {
+  const fill = sheetFill(sheet.slots);
+  if (fill === null) return null;
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="sm" fw={500}>
+          {fill.text}
+        </Text>
+        <Badge color={fill.open === 0 ? 'teal' : 'blue'} variant="light" style={{ flexShrink: 0 }}>
+          {fill.status}
+        </Badge>
+      </Group>
+      <Progress
+        value={fill.percent}
+        color={fill.open === 0 ? 'teal' : 'blue'}
+        size="sm"
+        aria-label={`${sheet.title}: ${fill.text}`}
+      />
+    </Stack>
+  );
+}
+
+/**
+ * Copies the sheet's public address. Where the browser keeps the clipboard from the page (plain
+ * HTTP, a refused permission), the address shows in a field, selected, to copy by hand.
+ */
+function CopyLinkButton({ sheet }: { sheet: SheetListItem }) {
+  const [manual, setManual] = useState<string | null>(null);
+  const field = useRef<HTMLInputElement>(null);
+  // Selected as it appears, ready to copy.
+  useEffect(() => {
+    if (manual === null) return;
+    field.current?.focus();
+    field.current?.select();
+  }, [manual]);
+  const copy = async () => {
+    const url = publicSheetUrl(sheet.id, window.location.origin);
+    try {
+      // Absent outside a secure context; it rejects when the browser refuses.
+      if (typeof navigator.clipboard?.writeText !== 'function') throw new Error('No clipboard');
+      await navigator.clipboard.writeText(url);
+      setManual(null);
+      notifySuccess('Link Copied', `The link to "${sheet.title}" is ready to paste.`);
+    } catch {
+      setManual(url);
+    }
+  };
+  return (
+    <>
+      <Button variant="subtle" size="xs" onClick={() => void copy()} aria-label={`Copy link to ${sheet.title}`}>
+        Copy link
+      </Button>
+      {manual !== null && (
+        <input
+          type="text"
+          readOnly
+          value={manual}
+          aria-label={`Public link of ${sheet.title}, to copy`}
+          style={linkFieldStyle}
+          ref={field}
+          onFocus={(event) => event.currentTarget.select()}
+        />
+      )}
+    </>
+  );
+}
+
+/** The public link as a field to copy by hand (as on the sheet page's Share panel). */
+const linkFieldStyle = {
+  width: '100%',
+  minWidth: 0,
+  font: 'inherit',
+  fontSize: 'var(--mantine-font-size-sm)',
+  padding: '6px 10px',
+  border: '1px solid var(--mantine-color-gray-5)',
+  borderRadius: 'var(--mantine-radius-sm)',
+  background: 'var(--mantine-color-gray-0)',
+  color: 'inherit',
+} as const;
+
+/** One icon button of a card's tools: a native title rather than a tooltip, which would need a popover library. */
+function Tool({
+  label,
+  hint,
+  onClick,
+  color,
+  loading,
+  children,
+}: {
+  label: string;
+  hint: string;
+  onClick: () => void;
+  color?: string;
+  loading?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <ActionIcon variant="subtle" color={color} onClick={onClick} aria-label={label} title={hint} loading={loading}>
+      {children}
+    </ActionIcon>
+  );
+}
+
+/** Downloads this sheet's volunteers as volunteer-data-{id}.csv. */
+function ExportCsvTool({ sheet }: { sheet: SheetListItem }) {
+  const { exporting, exportCsv } = useCsvExport();
+  const { path, filename } = sheetVolunteerExport(sheet.id);
+  return (
+    <Tool
+      label={`Export volunteers of ${sheet.title} as CSV`}
+      hint="Export this sheet's volunteers (CSV)"
+      loading={exporting}
+      onClick={() => void exportCsv(path, filename)}
+    >
+      <DownloadIcon />
+    </Tool>
+  );
+}
+
+/**
+ * A sheet as its organizer runs it, readable on a phone: the title, its date, how full it is, and
+ * straight to its roster and public page (and that page's link to copy). Then the sheet's tools
+ * (edit, duplicate, CSV, message, delete) in one row of small buttons, every slot with its own edit and
+ * delete, and 'Add Volunteer Slot' under the card: the obvious next step while the sheet has none.
+ */
 export function ManagedSheetCard({
   sheet,
   past = false,
+  justCreated = false,
+  slotsShown = true,
   onDelete,
   onEdit,
   onDuplicate,
@@ -46,154 +199,274 @@ export function ManagedSheetCard({
   onEditSlot,
   onDeleteSlot,
 }: ManagedSheetCardProps) {
-  const { filled, open } = spotCounts(sheet.slots);
-  const titleId = `managed-sheet-${sheet.id}-title`;
+  const titleId = sheetHeadingId(sheet.id);
+  const needsSlots = sheet.slots.length === 0;
   return (
     <Stack gap="xs">
-      <Card withBorder shadow="sm" padding="lg" component="article" aria-labelledby={titleId} style={{ flex: 1 }}>
+      <Card
+        withBorder
+        shadow="sm"
+        padding="lg"
+        component="article"
+        aria-labelledby={titleId}
+        data-just-created={justCreated || undefined}
+        // A sheet just created keeps a blue border; the dashboard also makes it glow for a moment.
+        style={{ flex: 1, ...(justCreated ? { borderColor: 'var(--mantine-color-blue-6)' } : {}) }}
+      >
         <Stack gap="sm">
-          {/* A long title takes the line and the sheet's controls go under it, rather than squeezing it on a phone. */}
-          <Group justify="space-between" align="flex-start" gap="xs">
-            <Anchor component={Link} to={`/signup-sheet/${sheet.id}`} c="inherit">
-              <Title order={3} size="h4" id={titleId}>
-                {sheet.title}
-              </Title>
-            </Anchor>
-            <Group gap={4} wrap="nowrap">
-              {onEdit && (
-                <Tooltip label="Edit signup sheet">
-                  <ActionIcon variant="subtle" onClick={onEdit} aria-label={`Edit sheet ${sheet.title}`}>
-                    <EditIcon />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              {onDuplicate && (
-                <Tooltip label="Duplicate signup sheet">
-                  <ActionIcon variant="subtle" onClick={onDuplicate} aria-label={`Duplicate ${sheet.title}`}>
-                    <DuplicateIcon />
-                  </ActionIcon>
-                </Tooltip>
-              )}
-              <ExportSheetCsvButton sheet={sheet} />
-              <Tooltip label="Delete signup sheet">
-                <ActionIcon variant="subtle" color="red" onClick={onDelete} aria-label={`Delete ${sheet.title}`}>
-                  <TrashIcon />
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          </Group>
-          <Group gap={6} c="dimmed" wrap="nowrap">
-            <CalendarIcon />
-            <Text size="sm">{formatDateTime(sheet.eventDate)}</Text>
+          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+            {/* Focusable from the script only: the dashboard brings a sheet just created into focus. */}
+            <Title
+              order={3}
+              size="h4"
+              id={titleId}
+              tabIndex={-1}
+              miw={0}
+              // Focused by the dashboard, not by Tab: the card's highlight shows it, not a focus ring.
+              style={{ overflowWrap: 'anywhere', outline: 'none' }}
+            >
+              {sheet.title}
+            </Title>
             {past && (
-              <Badge color="gray" variant="light">
+              <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
                 Past
               </Badge>
             )}
           </Group>
-          <Group gap="xs">
-            <Badge color="teal" variant="light">
-              {filled} filled
-            </Badge>
-            <Badge color="blue" variant="light">
-              {open} open
-            </Badge>
+          <Group gap={6} c="dimmed" wrap="nowrap">
+            <CalendarIcon />
+            <Text size="sm">{formatDateTime(sheet.eventDate)}</Text>
           </Group>
-          {sheet.slots.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              No volunteer slots yet.
+          {sheet.location && <LocationLine location={sheet.location} size="sm" withMap={false} />}
+          <FillLine sheet={sheet} />
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to={`/signup-sheet/${sheet.id}/roster`}
+              variant="light"
+              size="xs"
+              leftSection={<UsersIcon />}
+              aria-label={`Roster of ${sheet.title}`}
+            >
+              Roster
+            </Button>
+            <Button
+              component={Link}
+              to={`/signup-sheet/${sheet.id}`}
+              variant="light"
+              size="xs"
+              leftSection={<GlobeIcon />}
+              aria-label={`Public link of ${sheet.title}`}
+            >
+              Public link
+            </Button>
+            <CopyLinkButton sheet={sheet} />
+          </Group>
+          <Group gap={4} role="group" aria-label={`Tools for ${sheet.title}`}>
+            {onEdit && (
+              <Tool label={`Edit sheet ${sheet.title}`} hint="Edit signup sheet" onClick={onEdit}>
+                <EditIcon />
+              </Tool>
+            )}
+            {onDuplicate && (
+              <Tool label={`Duplicate ${sheet.title}`} hint="Duplicate signup sheet" onClick={onDuplicate}>
+                <DuplicateIcon />
+              </Tool>
+            )}
+            <ExportCsvTool sheet={sheet} />
+            <MessageVolunteersButton sheet={sheet} />
+            <Tool label={`Delete ${sheet.title}`} hint="Delete signup sheet" color="red" onClick={onDelete}>
+              <TrashIcon />
+            </Tool>
+          </Group>
+          {needsSlots ? (
+            <Text size="sm" c={justCreated ? 'blue.8' : 'dimmed'} fw={justCreated ? 500 : undefined}>
+              {justCreated ? 'Next: add the volunteer slots people sign up for.' : 'No volunteer slots yet.'}
             </Text>
           ) : (
-            <Stack
-              gap={4}
-              component="ul"
-              m={0}
-              p={0}
-              style={{ listStyle: 'none' }}
-              aria-label={`Slots of ${sheet.title}`}
-            >
-              {sortSlots(sheet.slots).map((slot) => {
-                const time = formatTimeRange(slot.startTime, slot.endTime);
-                return (
-                  <Group key={slot.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
-                    <div style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={500}>
-                        {slot.title}
-                        {slot.kind === 'item' && (
-                          <Badge component="span" size="xs" variant="light" color="grape" ml={6}>
-                            Item
-                          </Badge>
-                        )}
-                      </Text>
-                      {time && (
-                        <Text size="xs" c="dimmed">
-                          {time}
+            slotsShown && (
+              <Stack
+                gap={4}
+                component="ul"
+                m={0}
+                p={0}
+                style={{ listStyle: 'none' }}
+                aria-label={`Slots of ${sheet.title}`}
+              >
+                {sortSlots(sheet.slots).map((slot) => {
+                  const time = formatTimeRange(slot.startTime, slot.endTime);
+                  return (
+                    <Group key={slot.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
+                      <div style={{ minWidth: 0 }}>
+                        <Text size="sm" fw={500}>
+                          {slot.title}
+                          {slot.kind === 'item' && (
+                            <Badge component="span" size="xs" variant="light" color="grape" ml={6}>
+                              Item
+                            </Badge>
+                          )}
                         </Text>
-                      )}
-                    </div>
-                    <Group gap={4} wrap="nowrap">
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} mr={4}>
-                        {slot.currentVolunteers} / {slot.maxVolunteers}
-                      </Text>
-                      <Tooltip label="Edit volunteer slot">
-                        <ActionIcon variant="subtle" aria-label={`Edit ${slot.title}`} onClick={() => onEditSlot(slot)}>
+                        {time && (
+                          <Text size="xs" c="dimmed">
+                            {time}
+                          </Text>
+                        )}
+                      </div>
+                      <Group gap={4} wrap="nowrap">
+                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} mr={4}>
+                          {slot.currentVolunteers} / {slot.maxVolunteers}
+                        </Text>
+                        <Tool label={`Edit ${slot.title}`} hint="Edit volunteer slot" onClick={() => onEditSlot(slot)}>
                           <EditIcon />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Delete volunteer slot">
-                        <ActionIcon
-                          variant="subtle"
+                        </Tool>
+                        <Tool
+                          label={`Delete ${slot.title}`}
+                          hint="Delete volunteer slot"
                           color="red"
-                          aria-label={`Delete ${slot.title}`}
                           onClick={() => onDeleteSlot(slot)}
                         >
                           <TrashIcon />
-                        </ActionIcon>
-                      </Tooltip>
+                        </Tool>
+                      </Group>
                     </Group>
-                  </Group>
-                );
-              })}
-            </Stack>
+                  );
+                })}
+              </Stack>
+            )
           )}
         </Stack>
       </Card>
-      <Button variant="light" fullWidth onClick={onAddSlot} aria-label={`Add Volunteer Slot to ${sheet.title}`}>
+      <Button
+        variant={needsSlots ? 'filled' : 'light'}
+        fullWidth
+        leftSection={<PlusIcon />}
+        onClick={onAddSlot}
+        aria-label={`Add Volunteer Slot to ${sheet.title}`}
+      >
         Add Volunteer Slot
       </Button>
     </Stack>
   );
 }
 
-/** What a dialog on this section is open for; one at a time. */
-type Dialog =
-  | { kind: 'deleteSheet'; sheet: SheetListItem }
-  | { kind: 'editSheet'; sheet: SheetListItem }
-  | { kind: 'duplicateSheet'; sheet: SheetListItem }
-  | { kind: 'addSlot'; sheet: SheetListItem };
-
 export interface ManageSheetsProps {
   /** Opens the Create New Signup Sheet dialog (the empty state's button). */
   onCreateSheet: () => void;
+  /**
+   * A sheet just created on the dashboard: once the list holds it, its card is scrolled into view,
+   * its heading focused, the card highlighted, and adding its slots made the next step.
+   */
+  createdSheetId?: number | null;
 }
 
-/** 'Manage Signup Sheets': every sheet with its slots, in two columns, with the admin's controls. */
-export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
-  // The organizer tier: an organizer's own sheets, every sheet for an administrator.
+/**
+ * The cards, upcoming sheets soonest first and then the past ones. The first frame leaves out the
+ * slot lists (most of a card's parts, and below the first card's fold on a phone), which follow at
+ * once in a render that does not hold that frame back.
+ */
+function SheetList({
+  sheets,
+  card,
+  createdSheetId,
+}: {
+  sheets: readonly SheetListItem[];
+  card: (sheet: SheetListItem, now: Date, slotsShown: boolean) => ReactNode;
+  createdSheetId: number | null;
+}) {
+  const slotsShown = useDeferredValue(true, false);
+  useBringIntoView(createdSheetId, sheets, slotsShown);
+  const now = new Date();
+  const ordered = orderSheetsForManagement(sheets, now);
+  const upcoming = ordered.filter((sheet) => !eventHasPassed(sheet.eventDate, now));
+  const past = ordered.filter((sheet) => eventHasPassed(sheet.eventDate, now));
+  return (
+    <Stack gap="lg">
+      {upcoming.length > 0 && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+          {upcoming.map((sheet) => card(sheet, now, slotsShown))}
+        </SimpleGrid>
+      )}
+      {past.length > 0 && (
+        <>
+          <Text size="sm" fw={600} c="dimmed">
+            Past sheets
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+            {past.map((sheet) => card(sheet, now, slotsShown))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * Brings the card of the sheet just created into view and focus, and makes it glow for a moment,
+ * once per sheet: as soon as its heading is on screen (looked for again whenever the list or the
+ * cards it shows change).
+ */
+function useBringIntoView(createdSheetId: number | null, sheets: readonly SheetListItem[], slotsShown: boolean) {
+  const broughtIntoView = useRef<number | null>(null);
+  useEffect(() => {
+    if (createdSheetId === null || broughtIntoView.current === createdSheetId) return;
+    const heading = document.getElementById(sheetHeadingId(createdSheetId));
+    if (!heading) return;
+    broughtIntoView.current = createdSheetId;
+    const card = heading.closest('article') ?? heading;
+    const still = reducedMotion();
+    card.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    heading.focus({ preventScroll: true });
+    // A ring that glows and fades, so that the eye finds the card too (its border stays blue).
+    if (!still && 'animate' in card)
+      card.animate(
+        [
+          { boxShadow: '0 0 0 4px var(--mantine-color-blue-3)', offset: 0 },
+          { boxShadow: '0 0 0 4px var(--mantine-color-blue-3)', offset: 0.4 },
+          { boxShadow: '0 0 0 0 transparent', offset: 1 },
+        ],
+        { duration: 2400, easing: 'ease-out' },
+      );
+  }, [createdSheetId, sheets, slotsShown]);
+}
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/**
+ * 'Manage Signup Sheets': the caller's sheets (every sheet for an administrator), upcoming ones
+ * soonest first and then past ones, one column on a phone and two from a tablet up, each card with
+ * its fill, roster, public link and tools. The dialogs load once the cards show.
+ */
+export function ManageSheets({ onCreateSheet, createdSheetId = null }: ManageSheetsProps) {
+  // The organizer tier: an organizer's own sheets, every sheet for an administrator. The cards'
+  // only query, so that nothing else holds the first card back.
   const sheets = trpc.sheets.managed.useQuery();
   const refresh = useRefreshDashboard();
   // The subject stays after closing so that a dialog's content does not vanish mid-transition.
-  const [dialog, setDialogState] = useState<Dialog | null>(null);
+  const [dialog, setDialogState] = useState<ManageSheetsDialog | null>(null);
   const [opened, setOpened] = useState(false);
-  const openDialog = (next: Dialog) => {
+  const openDialog = (next: ManageSheetsDialog) => {
     setDialogState(next);
     setOpened(true);
   };
-  const close = () => setOpened(false);
-  const isOpen = (kind: Dialog['kind']) => opened && dialog?.kind === kind;
-
-  const deleteSheet = useDeleteSheet({ onSuccess: close, onSettled: refresh });
   const slotDialogs = useSlotDialogs();
+
+  const listed = createdSheetId !== null && sheets.data?.some((sheet) => sheet.id === createdSheetId) === true;
+
+  const card = (sheet: SheetListItem, now: Date, slotsShown: boolean) => (
+    <ManagedSheetCard
+      key={sheet.id}
+      sheet={sheet}
+      past={eventHasPassed(sheet.eventDate, now)}
+      justCreated={listed && sheet.id === createdSheetId}
+      slotsShown={slotsShown}
+      onDelete={() => openDialog({ kind: 'deleteSheet', sheet })}
+      onEdit={() => openDialog({ kind: 'editSheet', sheet })}
+      onDuplicate={() => openDialog({ kind: 'duplicateSheet', sheet })}
+      onAddSlot={() => openDialog({ kind: 'addSlot', sheet })}
+      onEditSlot={(slot) => slotDialogs.edit(slot, sheet.eventDate)}
+      onDeleteSlot={slotDialogs.confirmDelete}
+    />
+  );
 
   const body = (
     <QueryState
@@ -213,32 +486,16 @@ export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
             <Title order={3} size="h4">
               No Signup Sheets Yet
             </Title>
-            <Text c="dimmed">Create your first signup sheet to start collecting volunteers.</Text>
+            {/* SPEC.md's title; the sentence says it to the organizer without repeating it word for word. */}
+            <Text c="dimmed">
+              You haven&apos;t made any signup sheets yet. Create one to start collecting volunteers.
+            </Text>
             <Button onClick={onCreateSheet}>Create First Signup Sheet</Button>
           </Stack>
         </Card>
       }
     >
-      {(managed) => {
-        const now = new Date();
-        return (
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            {orderSheetsForManagement(managed, now).map((sheet) => (
-              <ManagedSheetCard
-                key={sheet.id}
-                sheet={sheet}
-                past={eventHasPassed(sheet.eventDate, now)}
-                onDelete={() => openDialog({ kind: 'deleteSheet', sheet })}
-                onEdit={() => openDialog({ kind: 'editSheet', sheet })}
-                onDuplicate={() => openDialog({ kind: 'duplicateSheet', sheet })}
-                onAddSlot={() => openDialog({ kind: 'addSlot', sheet })}
-                onEditSlot={(slot) => slotDialogs.edit(slot, sheet.eventDate)}
-                onDeleteSlot={slotDialogs.confirmDelete}
-              />
-            ))}
-          </SimpleGrid>
-        );
-      }}
+      {(managed) => <SheetList sheets={managed} card={card} createdSheetId={listed ? createdSheetId : null} />}
     </QueryState>
   );
 
@@ -248,38 +505,19 @@ export function ManageSheets({ onCreateSheet }: ManageSheetsProps) {
         Manage Signup Sheets
       </Title>
       {body}
-
-      <ConfirmDialog
-        opened={isOpen('deleteSheet')}
-        title="Delete Signup Sheet"
-        message={deleteSheetQuestion}
-        confirmLabel="Delete"
-        loading={deleteSheet.isPending}
-        onCancel={close}
-        onConfirm={() => {
-          if (dialog?.kind === 'deleteSheet') deleteSheet.mutate({ id: dialog.sheet.id });
-        }}
-      />
-
-      <EditSheetDialog
-        opened={isOpen('editSheet')}
-        sheet={dialog?.kind === 'editSheet' ? dialog.sheet : null}
-        onClose={close}
-      />
-
-      <DuplicateSheetDialog
-        opened={isOpen('duplicateSheet')}
-        sheet={dialog?.kind === 'duplicateSheet' ? dialog.sheet : null}
-        onClose={close}
-      />
-
-      <AddSlotDialog
-        opened={isOpen('addSlot')}
-        sheet={dialog?.kind === 'addSlot' ? dialog.sheet : null}
-        onClose={close}
-      />
-
-      <SlotDialogs control={slotDialogs} onSettled={refresh} />
+      {sheets.data !== undefined && (
+        <AfterCommit>
+          <Suspense fallback={null}>
+            <ManageSheetsDialogs
+              dialog={dialog}
+              opened={opened}
+              onClose={() => setOpened(false)}
+              slotDialogs={slotDialogs}
+              onSettled={refresh}
+            />
+          </Suspense>
+        </AfterCommit>
+      )}
     </Stack>
   );
 }

@@ -1,7 +1,10 @@
+export { AfterCommit } from './AfterCommit';
 export {
   ManagedSheetCard,
   type ManagedSheetCardProps,
   ManageSheets,
   type ManageSheetsProps,
   manageSkeletonCards,
+  sheetHeadingId,
 } from './ManageSheets';
+export { publicSheetUrl, type SheetFill, sheetFill } from './sheetFill';

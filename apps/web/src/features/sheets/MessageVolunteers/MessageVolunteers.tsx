@@ -1,3 +1,6 @@
+// Loaded on demand (the sheet card's first screen needs none of it), with the part of Mantine's
+// stylesheet that its modal and fields use.
+import '../../../styles/mantine-rest.css';
 import {
   Alert,
   Anchor,

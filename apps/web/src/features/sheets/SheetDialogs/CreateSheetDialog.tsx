@@ -1,3 +1,6 @@
+// The dialog loads on demand (the dashboard's first screen needs none of it), with the part of
+// Mantine's stylesheet that its modal and fields use.
+import '../../../styles/mantine-rest.css';
 import { Modal, Stack } from '@mantine/core';
 import { sheetCreateSchema } from '@pac/validators';
 import { FormActions } from '../../../components/FormActions';
@@ -52,16 +55,19 @@ export function SheetCreateForm({ onSubmit, onCancel, submitting = false, organi
 export interface CreateSheetDialogProps {
   opened: boolean;
   onClose: () => void;
+  /** After the sheet is created (and the dialog closed): the dashboard takes the organizer to it. */
+  onCreated?: (sheet: { id: number; title: string }) => void;
 }
 
 /** The 'Create New Signup Sheet' dialog: creates the sheet, then refreshes the dashboard. */
-export function CreateSheetDialog({ opened, onClose }: CreateSheetDialogProps) {
+export function CreateSheetDialog({ opened, onClose, onCreated }: CreateSheetDialogProps) {
   const refresh = useRefreshDashboard();
   const me = trpc.auth.me.useQuery();
   const create = trpc.sheets.create.useMutation({
     onSuccess: (sheet) => {
       onClose();
       notifySuccess('Signup Sheet Created', `"${sheet.title}" is ready for volunteer slots.`);
+      onCreated?.({ id: sheet.id, title: sheet.title });
     },
     onError: (error) => notifyFailure('Creation Failed', error, 'Failed to create signup sheet. Please try again.'),
     onSettled: refresh,

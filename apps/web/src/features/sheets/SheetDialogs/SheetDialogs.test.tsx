@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeTrpc } from '../../../../test/fakeTrpc';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { schoolDate } from '../../../../test/schoolTime';
 import { CreateSheetDialog, SheetCreateForm } from './CreateSheetDialog';
@@ -62,6 +63,21 @@ describe('SheetCreateForm', () => {
     });
   });
 
+  it("hands over the choice of 'Email me about signups'", () => {
+    const onSubmit = vi.fn();
+    renderWithProviders(
+      <SheetCreateForm
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+        organizer={{ name: 'Olivia', email: 'olivia@example.org' }}
+      />,
+    );
+    fireEvent.change(input(/^Event Title/), { target: { value: 'Spring Fair' } });
+    fireEvent.change(screen.getByLabelText('Email me about signups'), { target: { value: 'daily' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Sheet' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ notifyOrganizer: 'daily' }));
+  });
+
   it('takes an optional location, trimmed, and refuses one over 200 characters', () => {
     const onSubmit = vi.fn();
     renderWithProviders(
@@ -98,6 +114,29 @@ describe('CreateSheetDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Create New Signup Sheet' })).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('creates the sheet with its notification choice, closes, and names the new sheet to the dashboard', async () => {
+    const server = fakeTrpc({
+      'auth.me': () => null,
+      'sheets.create': (input) => ({ ...(input as object), id: 41 }),
+    });
+    const onClose = vi.fn();
+    const onCreated = vi.fn();
+    renderWithProviders(<CreateSheetDialog opened onClose={onClose} onCreated={onCreated} />, {
+      fetch: server.fetch,
+    });
+    fireEvent.change(input(/^Event Title/), { target: { value: 'Spring Fair' } });
+    fireEvent.change(input(/^Organizer Name/), { target: { value: 'Olivia' } });
+    fireEvent.change(input(/^Organizer Email/), { target: { value: 'olivia@example.org' } });
+    fireEvent.change(screen.getByLabelText('Email me about signups'), { target: { value: 'off' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Sheet' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith({ id: 41, title: 'Spring Fair' }));
+    expect(onClose).toHaveBeenCalled();
+    expect(server.calls.find((c) => c.path === 'sheets.create')?.input).toMatchObject({
+      title: 'Spring Fair',
+      notifyOrganizer: 'off',
+    });
   });
 });
 

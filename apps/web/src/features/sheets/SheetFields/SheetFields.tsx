@@ -1,6 +1,6 @@
-import { NumberInput, Textarea, TextInput } from '@mantine/core';
+import { NativeSelect, NumberInput, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { Question } from '@pac/validators';
+import type { OrganizerNotification, Question } from '@pac/validators';
 import { fromDateTimeLocal, toDateTimeLocal } from '../../../lib/dates';
 import {
   questionErrors,
@@ -22,7 +22,21 @@ export interface SheetFormValues extends Record<string, unknown> {
   /** '' for no limit (an emptied number field). */
   maxSlotsPerPerson: number | string;
   questions: QuestionFormValue[];
+  /** What the organizer hears of signups ('each' for a new sheet, the server's default). */
+  notifyOrganizer: OrganizerNotification;
+  /**
+   * Whether the form was given the sheet's own setting: if not (a new sheet, or a caller that does
+   * not know it), the setting is sent only once chosen, so that saving never resets a sheet's choice.
+   */
+  notifyOrganizerKnown: boolean;
 }
+
+/** 'Email me about signups': each choice in the product's words, in the select's order. */
+export const notifyOrganizerOptions: readonly { value: OrganizerNotification; label: string }[] = [
+  { value: 'each', label: 'For each signup, cancellation and change' },
+  { value: 'daily', label: 'A daily summary at 7:00 AM' },
+  { value: 'off', label: 'Never' },
+];
 
 /** The form's values for an existing sheet, or for a new one on `eventDate` with `organizer` prefilled. */
 export function sheetFormValues(sheet: {
@@ -34,6 +48,7 @@ export function sheetFormValues(sheet: {
   organizerEmail?: string;
   maxSlotsPerPerson?: number | null;
   questions?: readonly Question[];
+  notifyOrganizer?: OrganizerNotification;
 }): SheetFormValues {
   return {
     title: sheet.title ?? '',
@@ -44,19 +59,25 @@ export function sheetFormValues(sheet: {
     organizerEmail: sheet.organizerEmail ?? '',
     maxSlotsPerPerson: sheet.maxSlotsPerPerson ?? '',
     questions: questionFormValues(sheet.questions),
+    notifyOrganizer: sheet.notifyOrganizer ?? 'each',
+    notifyOrganizerKnown: sheet.notifyOrganizer !== undefined,
   };
 }
 
 /**
  * What the shared sheet schema parses: the form's values with the date as a Date, no limit as
- * null and the questions as the schema takes them.
+ * null and the questions as the schema takes them, and the notification setting when the form knew
+ * the sheet's own or another than the default was chosen.
  */
 export function sheetFormInput(values: SheetFormValues): Record<string, unknown> {
+  const { notifyOrganizerKnown, notifyOrganizer, ...fields } = values;
+  const chosen = notifyOrganizerKnown || notifyOrganizer !== 'each';
   return {
-    ...values,
+    ...fields,
     eventDate: fromDateTimeLocal(values.eventDate),
     maxSlotsPerPerson: values.maxSlotsPerPerson === '' ? null : values.maxSlotsPerPerson,
     questions: questionInputs(values.questions),
+    ...(chosen ? { notifyOrganizer } : {}),
   };
 }
 
@@ -74,8 +95,9 @@ export interface SheetFieldsProps<Values extends SheetFormValues> {
 
 /**
  * The fields of a signup sheet, shared by 'Create New Signup Sheet' and 'Edit Signup Sheet': title,
- * description, event date, location, organizer name and email, how many slots one person may take, and the
- * questions for volunteers. The title takes the dialog's first focus.
+ * description, event date, location, organizer name and email, which emails the organizer gets about
+ * signups, how many slots one person may take, and the questions for volunteers. The title takes the
+ * dialog's first focus.
  */
 export function SheetFields<Values extends SheetFormValues>({ form }: SheetFieldsProps<Values>) {
   return (
@@ -92,6 +114,13 @@ export function SheetFields<Values extends SheetFormValues>({ form }: SheetField
       />
       <TextInput label="Organizer Name" required {...form.getInputProps('organizerName')} />
       <TextInput label="Organizer Email" type="email" required {...form.getInputProps('organizerEmail')} />
+      {/* A native select: a phone shows its own picker, and it needs no popover. */}
+      <NativeSelect
+        label="Email me about signups"
+        description="Sent to the organizer email."
+        data={notifyOrganizerOptions.map((option) => ({ ...option }))}
+        {...form.getInputProps('notifyOrganizer')}
+      />
       <NumberInput
         label="Slots per person"
         description="The most slots one person can sign up for on this sheet. Leave empty for no limit."

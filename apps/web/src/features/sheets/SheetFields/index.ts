@@ -5,4 +5,5 @@ export {
   sheetFormInput,
   type SheetFormValues,
   sheetFormValues,
+  notifyOrganizerOptions,
 } from './SheetFields';

@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { schoolDate } from '../../../../test/schoolTime';
-import { SlotForm, type SlotFormSlot } from './SlotForm';
+import { endAfterMove, SlotForm, type SlotFormSlot } from './SlotForm';
 
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
@@ -295,5 +295,16 @@ describe("SlotForm, mode 'edit'", () => {
     setup(true);
     expect(screen.getByRole('button', { name: 'Updating...' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Cancel' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('endAfterMove', () => {
+  it('moves the end as far as the start moved, keeping the length', () => {
+    expect(endAfterMove('2031-05-03T08:00', '2031-06-21T09:30', '2031-05-03T09:00')).toBe('2031-06-21T10:30');
+  });
+
+  it('leaves the end alone while a time is missing', () => {
+    expect(endAfterMove('', '2031-06-21T09:30', '2031-05-03T09:00')).toBeNull();
+    expect(endAfterMove('2031-05-03T08:00', '2031-06-21T09:30', '')).toBeNull();
   });
 });

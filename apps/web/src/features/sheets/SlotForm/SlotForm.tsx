@@ -93,6 +93,16 @@ interface SlotFormSetup<Schema extends z.ZodType> extends SlotFormCommonProps {
   focusTitle?: boolean;
 }
 
+/**
+ * Where the end goes when the start moves from `before` to `after`: as far, keeping the slot's
+ * length; null (the end stays) unless all three are times.
+ */
+export function endAfterMove(before: string, after: string, end: string): string | null {
+  const [from, to, until] = [before, after, end].map(fromDateTimeLocal);
+  if (!from || !to || !until) return null;
+  return toDateTimeLocal(new Date(until.getTime() + to.getTime() - from.getTime()));
+}
+
 /** Which submit button sent the form. */
 type SubmitIntent = 'save' | 'another';
 
@@ -159,7 +169,19 @@ function SlotFields<Schema extends z.ZodType>({
         />
         {/* One under the other on a phone, where a date-time does not fit in half the width. */}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="Start Time" type="datetime-local" step={60} {...form.getInputProps('startTime')} />
+          <TextInput
+            label="Start Time"
+            type="datetime-local"
+            step={60}
+            {...form.getInputProps('startTime')}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              // The end moves with the start, keeping the slot's length (as calendars do).
+              const end = endAfterMove(form.values.startTime, next, form.values.endTime);
+              form.setFieldValue('startTime', next);
+              if (end !== null) form.setFieldValue('endTime', end);
+            }}
+          />
           <TextInput label="End Time" type="datetime-local" step={60} {...form.getInputProps('endTime')} />
         </SimpleGrid>
         {eventDate && (

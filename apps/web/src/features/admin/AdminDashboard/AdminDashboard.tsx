@@ -1,0 +1,56 @@
+// The administrator's dashboard loads on demand (an organizer's never does), with the part of
+// Mantine's stylesheet that its tabs, dialogs and fields use.
+import '../../../styles/mantine-rest.css';
+import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
+import { useState } from 'react';
+import { CreateSheetDialog } from '../../sheets/SheetDialogs';
+import { EmailSettingsTab, MonitoringTab, OverviewTab } from '../AdminTabs';
+import { People } from '../People';
+
+type DashboardTab = 'overview' | 'monitoring' | 'email' | 'people';
+
+function isDashboardTab(value: string | null): value is DashboardTab {
+  return value === 'overview' || value === 'monitoring' || value === 'email' || value === 'people';
+}
+
+/**
+ * The administrator's dashboard: title, 'Create New Sign Up', SPEC.md's three tabs and People. After
+ * creating a sheet, focus returns to the button that opened the dialog, as before (an organizer's
+ * dashboard takes them to the new sheet instead).
+ */
+export function AdminDashboard() {
+  const [tab, setTab] = useState<DashboardTab>('overview');
+  const [creating, setCreating] = useState(false);
+  const openCreate = () => setCreating(true);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <Title order={1}>PAC Admin Dashboard</Title>
+        <Button onClick={openCreate}>Create New Sign Up</Button>
+      </Group>
+      {/* Hidden tabs unmount, so that a tab's polling runs only while it is shown. */}
+      <Tabs value={tab} onChange={(value) => isDashboardTab(value) && setTab(value)} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="monitoring">Website Monitoring</Tabs.Tab>
+          <Tabs.Tab value="email">Email Settings</Tabs.Tab>
+          <Tabs.Tab value="people">People</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="lg">
+          <OverviewTab onCreateSheet={openCreate} />
+        </Tabs.Panel>
+        <Tabs.Panel value="monitoring" pt="lg">
+          <MonitoringTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="email" pt="lg">
+          <EmailSettingsTab onOpenMonitoring={() => setTab('monitoring')} />
+        </Tabs.Panel>
+        <Tabs.Panel value="people" pt="lg">
+          <People />
+        </Tabs.Panel>
+      </Tabs>
+      <CreateSheetDialog opened={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
+}

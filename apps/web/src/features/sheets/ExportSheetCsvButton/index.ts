@@ -1,1 +1,0 @@
-export { ExportSheetCsvButton, type ExportSheetCsvButtonProps } from './ExportSheetCsvButton';
