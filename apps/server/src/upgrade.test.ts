@@ -92,6 +92,7 @@ describe('upgrading a database made at migration 0004', () => {
       mail_suppressions: 0,
       sheet_messages: 0,
       signup_events: 0,
+      announcements: 0,
     });
     const db = new Database(server.databasePath, { readonly: true });
     expect(db.prepare('SELECT * FROM sheet_reminder_sends').all()).toEqual([

@@ -23,7 +23,8 @@ export {
 export { ensureAdmin, findSessionUser, pruneSessions } from './auth/service';
 export { checkDueMonitors } from './monitoring/service';
 export { prepareMonitorChecks } from './monitors/service';
-export { deliverDueNotifications, failInterruptedNotifications } from './notifications/service';
+export { failInterruptedNotifications } from './notifications/service';
+export { deliverDueNotifications } from './announcements/service';
 export { sendDueReminders } from './reminders/service';
 export { sendOrganizerDigests } from './organizerNotifications/service';
 export { publicSettingKeys } from './settings/service';

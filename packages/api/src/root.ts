@@ -4,6 +4,7 @@ import { calendarRouter } from './calendar/router';
 import { exportsRouter } from './exports/router';
 import { heroRouter } from './hero/router';
 import { messagesRouter } from './messages/router';
+import { announcementsRouter } from './announcements/router';
 import { monitoringRouter } from './monitoring/router';
 import { monitorsRouter } from './monitors/router';
 import { notificationsRouter } from './notifications/router';
@@ -40,6 +41,7 @@ export const appRouter = router({
   roster: rosterRouter,
   calendar: calendarRouter,
   messages: messagesRouter,
+  announcements: announcementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -67,6 +67,7 @@ describe('openDatabase and migrate', () => {
       .map((r) => (r as { name: string }).name)
       .sort();
     expect(tables).toEqual([
+      'announcements',
       'auth_tokens',
       'changes',
       'mail_daily_counts',

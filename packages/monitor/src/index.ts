@@ -21,6 +21,7 @@ export {
   type LineDiff,
   type Severity,
 } from './diff.ts';
+export { diffLines, type ChangedLines } from './diffLines.ts';
 export { InvalidSelectorError } from './selectorError.ts';
 export {
   ConnectionPool,

@@ -78,6 +78,7 @@ export {
   type ChangePostInput,
   type TestPostInput,
 } from './social/posts';
+export { announcementText, type Announcement, type AnnouncementInput } from './social/announcementText';
 export { DEFAULT_TIMEOUT_MS, redact } from './social/http';
 export { postWebhook, WEBHOOK_SIGNATURE_HEADER, webhookSignature, type WebhookOptions } from './webhook/webhook';
 export {
@@ -89,3 +90,10 @@ export {
   type IcsCalendar,
   type IcsEvent,
 } from './ical/ical';
+export {
+  CARD_HEIGHT,
+  CARD_JPEG_QUALITY,
+  CARD_WIDTH,
+  renderAnnouncementCard,
+  type AnnouncementCardInput,
+} from './card/card';

@@ -14,3 +14,4 @@ export * from './calendar';
 export * from './roster';
 export * from './schoolClock';
 export * from './sheetMessages';
+export * from './announcements';

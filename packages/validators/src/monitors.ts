@@ -55,6 +55,8 @@ const monitorFields = {
   facebookPosts: z.boolean().default(true),
   instagramPosts: z.boolean().default(true),
   filterFutureEvents: z.boolean().default(false),
+  /** Its Facebook and Instagram posts go without an admin's approval. */
+  autoApprove: z.boolean({ error: 'autoApprove must be true or false' }).default(false),
 };
 
 export const monitorCreateSchema = z.object(monitorFields);
@@ -82,6 +84,7 @@ export const monitorUpdateSchema = z.object({
   facebookPosts: z.boolean().optional(),
   instagramPosts: z.boolean().optional(),
   filterFutureEvents: z.boolean().optional(),
+  autoApprove: z.boolean({ error: 'autoApprove must be true or false' }).optional(),
 });
 export type MonitorUpdateInput = z.input<typeof monitorUpdateSchema>;
 

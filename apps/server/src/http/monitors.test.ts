@@ -157,7 +157,15 @@ describe('change detection', () => {
       'SELECT count(*) AS n FROM notifications WHERE change_id = ?',
       changeId,
     );
-    expect(queued.n).toBe(4);
+    // Email and internal at once; Facebook and Instagram wait behind a draft announcement
+    // (announcements.test.ts).
+    expect(queued.n).toBe(2);
+    const draft = queryOne<{ status: string }>(
+      server.databasePath,
+      'SELECT status FROM announcements WHERE change_id = ?',
+      changeId,
+    );
+    expect(draft.status).toBe('draft');
   });
 
   it('stores unchanged content once, still shows it for every check, and diffs a later change against it', async () => {

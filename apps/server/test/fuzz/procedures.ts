@@ -50,6 +50,7 @@ const monitorFields = [
   'facebookPosts',
   'instagramPosts',
   'filterFutureEvents',
+  'autoApprove',
 ] as const;
 const heroFields = [
   'title',
@@ -139,6 +140,12 @@ export const procedureSpecs = {
 
   'notifications.emailStatus': input(),
   'notifications.testEmail': input(),
+
+  'announcements.list': input(['status']),
+  'announcements.update': input(['id', 'text', 'imageAlt'], 'announcements'),
+  'announcements.approve': input(['id'], 'announcements'),
+  'announcements.card': input(['id'], 'announcements'),
+  'announcements.reject': input(['id', 'reason'], 'announcements'),
 
   'monitors.list': input(),
   'monitors.byId': input(['id'], 'monitors'),

@@ -32,6 +32,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announcementRoutes } from '../../src/http/rest/announcements';
 import { authRoutes } from '../../src/http/rest/auth';
 import { calendarRoutes } from '../../src/http/rest/calendar';
 import { exportRoutes } from '../../src/http/rest/exports';
@@ -114,6 +115,7 @@ const routeGroups: Record<string, RestRoute[]> = {
   rosterRoutes,
   calendarRoutes,
   messageRoutes,
+  announcementRoutes,
 };
 const allRoutes = Object.values(routeGroups).flat();
 const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
@@ -225,6 +227,11 @@ const restSpecs: Record<string, RestSpec> = {
   'POST /api/monitors': { procedure: 'monitors.create' },
   'POST /api/monitors/check-all': { procedure: 'monitors.checkAll' },
   'POST /api/monitors/setup-:slug': { procedure: 'monitors.setupSchool', params: { slug: 'slug' } },
+  'GET /api/announcements': { procedure: 'announcements.list', query: ['status'] },
+  'GET /api/announcements/:id/card.jpg': { procedure: 'announcements.card', params: { id: 'announcements' } },
+  'PATCH /api/announcements/:id': { procedure: 'announcements.update', params: { id: 'announcements' } },
+  'POST /api/announcements/:id/approve': { procedure: 'announcements.approve', params: { id: 'announcements' } },
+  'POST /api/announcements/:id/reject': { procedure: 'announcements.reject', params: { id: 'announcements' } },
   'GET /api/monitors/:id': { procedure: 'monitors.byId', params: { id: 'monitors' } },
   'PATCH /api/monitors/:id': { procedure: 'monitors.update', params: { id: 'monitors' } },
   'DELETE /api/monitors/:id': { procedure: 'monitors.delete', params: { id: 'monitors' } },

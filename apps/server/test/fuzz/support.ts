@@ -1002,6 +1002,7 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
     case 'facebookPosts':
     case 'instagramPosts':
     case 'filterFutureEvents':
+    case 'autoApprove':
     case 'moveSlots':
       return fc.oneof({ arbitrary: fc.boolean(), weight: 6 }, { arbitrary: fc.constantFrom('true', 1, 0), weight: 1 });
     case 'signupSheetId':
@@ -1207,7 +1208,8 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
 }
 
 /** The id field of a procedure: which table its rows come from. */
-export type IdTable = 'signup_sheets' | 'volunteer_slots' | 'volunteers' | 'users' | 'monitors' | 'snapshots';
+export type IdTable =
+  'signup_sheets' | 'volunteer_slots' | 'volunteers' | 'users' | 'monitors' | 'snapshots' | 'announcements';
 
 /** A value for one field: mostly plausible, sometimes a real id, sometimes any hostile value. */
 export function fieldArb(field: string, idTable?: IdTable): fc.Arbitrary<Template> {

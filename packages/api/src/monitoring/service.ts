@@ -20,7 +20,8 @@ import { adminRecipient, sendMail } from '../email/service';
 import { refuse } from '../lib/errors';
 import type { CheckResult, CheckTools } from '../lib/monitorRunner';
 import { commitTogether } from '../lib/sharedCommits';
-import { notificationHistory, queueChangeNotifications } from '../notifications/service';
+import { queueChange } from '../announcements/service';
+import { notificationHistory } from '../notifications/service';
 import { RuntimeKey } from '../runtime';
 
 /**
@@ -238,11 +239,11 @@ function recordCheck(
           severity: outcome.severity,
           detectedAt: now,
         })
-        .returning({ id: changes.id })
+        .returning()
         .get();
       if (!change) throw new Error('Inserting the change returned no row');
       changeId = change.id;
-      queueChangeNotifications(s.db, ctx.config, monitor, change.id);
+      queueChange(s.db, ctx.config, monitor, change, now);
     }
     const status: Monitor['status'] = monitor.status === 'paused' ? 'paused' : 'active';
     s.recordSuccess.run({

@@ -165,8 +165,23 @@ export async function processNotifications(
   return totals;
 }
 
-/** How each channel sends one change. Throwing means 'try again later' (or failed, after the last attempt). */
-export function channelDelivery(ctx: ServiceContext): Deliver {
+/** What a change's Facebook and Instagram posts say, when a person approved it (announcements/). */
+export interface SocialPost {
+  text: string;
+  link: string;
+  /** The post's image (its card), else the school's default image. */
+  imageUrl: string | null;
+  imageAlt: string | null;
+}
+
+/**
+ * How each channel sends one change. Throwing means 'try again later' (or failed, after the last
+ * attempt). `socialPost` gives the approved announcement's words for Facebook and Instagram.
+ */
+export function channelDelivery(
+  ctx: ServiceContext,
+  socialPost: (change: Change) => SocialPost | null = () => null,
+): Deliver {
   const { config } = ctx;
   return async (channel, change, monitor) => {
     const post = {
@@ -200,15 +215,23 @@ export function channelDelivery(ctx: ServiceContext): Deliver {
         });
         return;
       }
-      case 'facebook':
-        await postToFacebook(graphConfig(config), { message: changePostText(post), link: monitor.url });
-        return;
-      case 'instagram':
-        await postToInstagram(graphConfig(config), {
-          imageUrl: instagramImageUrl(config),
-          caption: changeCaption(post),
+      case 'facebook': {
+        const approved = socialPost(change);
+        await postToFacebook(graphConfig(config), {
+          message: approved?.text ?? changePostText(post),
+          link: approved?.link ?? monitor.url,
         });
         return;
+      }
+      case 'instagram': {
+        const approved = socialPost(change);
+        await postToInstagram(graphConfig(config), {
+          imageUrl: approved?.imageUrl ?? instagramImageUrl(config),
+          caption: approved?.text ?? changeCaption(post),
+          altText: approved?.imageAlt ?? null,
+        });
+        return;
+      }
     }
   };
 }
@@ -216,9 +239,10 @@ export function channelDelivery(ctx: ServiceContext): Deliver {
 /** Sends the notifications that are due through the real channels (the monitor loop; 'Process Social Media Notifications'). */
 export function deliverDueNotifications(
   ctx: ServiceContext,
-  options: { channels?: Channel[] } = {},
+  options: { channels?: Channel[]; socialPost?: (change: Change) => SocialPost | null } = {},
 ): Promise<{ sent: number; failed: number; retried: number }> {
-  return processNotifications(ctx.db, channelDelivery(ctx), { ...options, now: ctx.runtime.now() });
+  const { socialPost, ...rest } = options;
+  return processNotifications(ctx.db, channelDelivery(ctx, socialPost), { ...rest, now: ctx.runtime.now() });
 }
 
 /** Notification history, newest first: change.monitor.name, change.summary, channel, status, sentAt. */

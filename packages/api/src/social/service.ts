@@ -15,7 +15,8 @@ import type { ServiceContext } from '../context';
 import { graphConfig, instagramImageUrl } from '../lib/graph';
 import { monitorNamed } from '../monitors/service';
 import { recordChange } from '../monitoring/service';
-import { deliverDueNotifications, queueNotifications } from '../notifications/service';
+import { deliverDueNotifications } from '../announcements/service';
+import { queueNotifications } from '../notifications/service';
 import { RuntimeKey } from '../runtime';
 
 export interface SocialTest {

@@ -5,3 +5,4 @@ export * from './monitoring';
 export * from './reminders';
 export * from './mail';
 export * from './season';
+export * from './announcements';

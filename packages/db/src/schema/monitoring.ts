@@ -30,6 +30,8 @@ export const monitors = sqliteTable('monitors', {
   facebookPosts: integer({ mode: 'boolean' }).notNull().default(true),
   instagramPosts: integer({ mode: 'boolean' }).notNull().default(true),
   filterFutureEvents: integer({ mode: 'boolean' }).notNull().default(false),
+  /** Its changes' Facebook and Instagram posts go without waiting for an admin's approval. */
+  autoApprove: integer({ mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp()
     .notNull()

@@ -243,23 +243,74 @@ describe('testEmail', () => {
 });
 
 describe('changeNotification', () => {
-  it('summarises the change with severity, page and an escaped diff excerpt', () => {
-    const mail = changeNotification({
-      schoolName: 'Maple Elementary PAC',
-      monitorName: 'District news',
-      url: 'https://www.example-district.org/news',
-      summary: 'New article: Snow day',
-      severity: 'high',
-      diffExcerpt: '+ <b>School closed</b> on Friday',
-      detectedAt: new Date('2025-01-10T15:00:00Z'),
-      timeZone: 'UTC',
-    });
+  const change = {
+    schoolName: 'Maple Elementary PAC',
+    monitorName: 'District news',
+    url: 'https://www.example-district.org/news',
+    summary: 'New article: Snow day',
+    severity: 'high',
+    detectedAt: new Date('2025-01-10T15:00:00Z'),
+    timeZone: 'UTC',
+  } as const;
+  const unified = [
+    '@@ -1,3 +1,4 @@',
+    '  School News',
+    '- Book fair Monday',
+    '+ <b>School closed</b> on Friday',
+    '+ Early dismissal Friday at 1 PM',
+    '  Contact us',
+  ].join('\n');
+  /** The text of the HTML a reader sees, tags dropped. */
+  const visible = (markup: string): string => markup.replace(/<[^>]*>/g, ' ');
+
+  it('summarises the change with severity and page, and lists what was added and removed (escaped)', () => {
+    const mail = changeNotification({ ...change, diffExcerpt: unified });
     expect(mail.subject).toBe('[High] District news changed: New article: Snow day');
     expect(mail.text).toContain('https://www.example-district.org/news');
-    expect(mail.text).toContain('+ <b>School closed</b> on Friday');
-    expect(mail.html).toContain('+ &lt;b&gt;School closed&lt;/b&gt; on Friday');
+    expect(mail.text).toContain(
+      'Added:\n  • <b>School closed</b> on Friday\n  • Early dismissal Friday at 1 PM\n\nRemoved:\n  • Book fair Monday\n',
+    );
+    expect(mail.html).toContain('&lt;b&gt;School closed&lt;/b&gt; on Friday');
+    expect(mail.html).toContain('Early dismissal Friday at 1 PM');
     expect(mail.html).not.toContain('<b>School');
+    expect(mail.html).toMatch(/>Added</);
+    expect(mail.html).toMatch(/>Removed</);
     expect(hrefs(mail.html)).toContain('https://www.example-district.org/news');
+  });
+
+  it('shows no diff markup: no hunk headers, no +/- line prefixes, no context lines', () => {
+    const mail = changeNotification({ ...change, diffExcerpt: unified });
+    for (const part of [mail.text, visible(mail.html)]) {
+      expect(part).not.toContain('@@');
+      expect(part).not.toMatch(/^\s*[+-] /m);
+      expect(part).not.toMatch(/^\s*\+/m);
+      expect(part).not.toContain('School News');
+    }
+  });
+
+  it('uses the added and removed lines when given, without a diff', () => {
+    const mail = changeNotification({ ...change, added: ['提前放学', 'تعطیلی زودهنگام'], removed: [] });
+    expect(mail.text).toContain('Added:\n  • 提前放学\n  • تعطیلی زودهنگام\n');
+    expect(mail.text).not.toContain('Removed:');
+    expect(mail.html).toContain('提前放学');
+    expect(mail.html).not.toMatch(/>Removed</);
+  });
+
+  it('keeps a large change short and says how many lines are left out', () => {
+    const added = Array.from({ length: 40 }, (_, i) => `Line ${String(i + 1)}`);
+    const mail = changeNotification({ ...change, added });
+    expect(mail.text).toContain('  • Line 25\n');
+    expect(mail.text).not.toContain('Line 26');
+    expect(mail.text).toContain('…and 15 more lines (see the page)');
+  });
+
+  it('lets long addresses and words wrap and sets no width wider than a phone', () => {
+    const url = `https://www.example-district.org/${'a'.repeat(300)}`;
+    const mail = changeNotification({ ...change, url, added: ['x'.repeat(500)] });
+    expect(mail.html).toMatch(/<a href="[^"]+" style="[^"]*overflow-wrap:anywhere/);
+    expect(mail.html).toMatch(/<td style="[^"]*word-break:break-word;overflow-wrap:anywhere/);
+    const widths = [...mail.html.matchAll(/(?:^|[;"\s])(?:min-)?width:\s*(\d+)px/g)].map((m) => Number(m[1]));
+    expect(widths.every((px) => px <= 390)).toBe(true);
   });
 
   it('works without a diff excerpt', () => {
@@ -274,6 +325,7 @@ describe('changeNotification', () => {
     });
     expect(mail.subject).toBe('[Low] Calendar changed: Page updated');
     expect(mail.text).not.toContain('What changed');
+    expect(mail.html).not.toContain('What changed');
   });
 });
 

@@ -69,7 +69,12 @@ export type ChangeNotificationInput = {
   url: string;
   summary: string;
   severity: ChangeSeverity;
+  /** The stored unified diff; read for its added and removed lines when those are not given. */
   diffExcerpt?: string | null;
+  /** The lines the page gained, as readable text (no diff markers). */
+  added?: readonly string[] | null;
+  /** The lines the page lost, as readable text (no diff markers). */
+  removed?: readonly string[] | null;
   detectedAt: Date;
   timeZone?: string;
 };
@@ -608,21 +613,127 @@ export function testEmail(input: TestEmailInput): EmailContent {
 const SEVERITY_LABEL: Record<ChangeSeverity, string> = { low: 'Low', medium: 'Medium', high: 'High' };
 const SEVERITY_COLOR: Record<ChangeSeverity, string> = { low: '#868e96', medium: '#f59f00', high: '#e03131' };
 const MAX_DIFF_CHARS = 4000;
+const MAX_CHANGE_LINES = 25;
 const MAX_SUBJECT_SUMMARY = 120;
+/** Long addresses and unbroken words wrap instead of widening a phone's screen. */
+const WRAP = 'word-break:break-word;overflow-wrap:anywhere;';
 
 function truncate(value: string, max: number): string {
   const chars = Array.from(value);
   return chars.length <= max ? value : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-/** Tells admins that a watched school web page changed. */
+/**
+ * The added and removed lines of a unified diff excerpt ('@@' headers and context skipped, '+ '
+ * and '- ' markers dropped), for callers that pass only the stored diff text. The same reading as
+ * @pac/monitor's `diffLines`, which this package does not depend on.
+ */
+function readDiffExcerpt(excerpt: string): { added: string[]; removed: string[] } {
+  const added: string[] = [];
+  const removed: string[] = [];
+  for (const raw of excerpt.replace(/\r\n?/g, '\n').split('\n')) {
+    const marker = raw[0];
+    if ((marker !== '+' && marker !== '-') || raw.startsWith('+++ ') || raw.startsWith('--- ')) continue;
+    (marker === '+' ? added : removed).push(raw.slice(raw[1] === ' ' ? 2 : 1));
+  }
+  return { added, removed };
+}
+
+type ChangeList = { shown: string[]; more: number };
+
+/** Non-blank lines, one line each, within the line and character budget; the rest is counted. */
+function changeList(lines: readonly string[], budget: { chars: number }): ChangeList {
+  const all = lines.map(oneLine).filter((line) => line !== '');
+  const shown: string[] = [];
+  for (const line of all.slice(0, MAX_CHANGE_LINES)) {
+    if (budget.chars <= 0) break;
+    const kept = truncate(line, Math.max(budget.chars, 2));
+    budget.chars -= Array.from(kept).length;
+    shown.push(kept);
+  }
+  return { shown, more: all.length - shown.length };
+}
+
+function changeLists(input: ChangeNotificationInput): { added: ChangeList; removed: ChangeList } {
+  const given = input.added || input.removed;
+  const lines = given
+    ? { added: input.added ?? [], removed: input.removed ?? [] }
+    : readDiffExcerpt(input.diffExcerpt ?? '');
+  const budget = { chars: MAX_DIFF_CHARS };
+  return { added: changeList(lines.added, budget), removed: changeList(lines.removed, budget) };
+}
+
+const moreLines = (more: number): string => `…and ${String(more)} more line${more === 1 ? '' : 's'} (see the page)`;
+
+function changeListText(label: string, list: ChangeList): string[] {
+  if (list.shown.length === 0) return [];
+  return [
+    `${label}:`,
+    ...list.shown.map((line) => `  • ${line}`),
+    ...(list.more > 0 ? [`  ${moreLines(list.more)}`] : []),
+    '',
+  ];
+}
+
+const CHANGE_STYLE = {
+  Added: { color: '#2b8a3e', border: '#2f9e44', background: '#ebfbee' },
+  Removed: { color: '#c92a2a', border: '#e03131', background: '#fff5f5' },
+} as const;
+
+/** A labelled list: the label is words ('Added', 'Removed'), the colour only repeats it. */
+function changeListHtml(label: keyof typeof CHANGE_STYLE, list: ChangeList): SafeHtml | null {
+  if (list.shown.length === 0) return null;
+  const style = CHANGE_STYLE[label];
+  return html`<p style="margin:16px 0 4px;font-weight:700;color:${style.color};">${label}</p>
+    <ul style="margin:0;padding:0;list-style:none;">
+      ${list.shown.map(
+        (line) =>
+          html`<li
+            style="margin:0 0 4px;padding:6px 10px;border-left:4px solid ${style.border};background:${style.background};${WRAP}"
+          >
+            ${line}
+          </li>`,
+      )}
+    </ul>
+    ${list.more > 0 ? html`<p style="margin:4px 0;font-size:14px;color:#555555;">${moreLines(list.more)}</p>` : null}`;
+}
+
+function wrappingLink(url: string): SafeHtml {
+  const href = safeHref(url);
+  return href ? html`<a href="${href}" style="color:#1c7ed6;${WRAP}">${url}</a>` : html`${url}`;
+}
+
+/** Label and value rows that stay within a phone's width: fixed layout, values wrap anywhere. */
+function changeDetailsTable(rows: readonly (readonly [string, HtmlValue])[]): SafeHtml {
+  return html`<table
+    role="presentation"
+    cellpadding="0"
+    cellspacing="0"
+    style="border-collapse:collapse;margin:16px 0;width:100%;table-layout:fixed;"
+  >
+    ${rows.map(
+      ([label, value]) =>
+        html`<tr>
+          <td style="width:88px;padding:4px 12px 4px 0;color:#555555;vertical-align:top;${WRAP}">${label}</td>
+          <td style="padding:4px 0;font-weight:600;${WRAP}">${value}</td>
+        </tr>`,
+    )}
+  </table>`;
+}
+
+/**
+ * Tells admins that a watched school web page changed: the page, its severity and what it gained
+ * and lost, as 'Added' and 'Removed' lists (from `added`/`removed`, else read from `diffExcerpt`).
+ * The HTML fits a 390 px phone: long addresses and words wrap.
+ */
 export function changeNotification(input: ChangeNotificationInput): EmailContent {
   const severity = SEVERITY_LABEL[input.severity];
   const detectedAt = formatDateTime(input.detectedAt, input.timeZone);
   const subject = oneLine(
     `[${severity}] ${input.monitorName} changed: ${truncate(oneLine(input.summary), MAX_SUBJECT_SUMMARY)}`,
   );
-  const diff = input.diffExcerpt ? truncate(input.diffExcerpt.trim(), MAX_DIFF_CHARS) : '';
+  const { added, removed } = changeLists(input);
+  const anyChange = added.shown.length + removed.shown.length > 0;
   const lead = `The ${input.schoolName} website watch noticed a change on a school web page.`;
   const rows: [string, string][] = [
     ['Page', input.monitorName],
@@ -637,14 +748,17 @@ export function changeNotification(input: ChangeNotificationInput): EmailContent
     '',
     `Summary: ${input.summary}`,
     '',
-    ...(diff ? ['What changed (excerpt):', diff, ''] : []),
+    ...(anyChange
+      ? ['What changed:', '', ...changeListText('Added', added), ...changeListText('Removed', removed)]
+      : []),
     `Open the page: ${input.url}`,
     '',
     '--',
     `${input.schoolName} website watch`,
     '',
   ].join('\n');
-  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">Website change detected</h1>
+  const body = html`<div style="${WRAP}">
+    <h1 style="font-size:22px;margin:0 0 16px;">Website change detected</h1>
     <p>${lead}</p>
     <p>
       <span
@@ -652,18 +766,21 @@ export function changeNotification(input: ChangeNotificationInput): EmailContent
         >${severity}</span
       >
     </p>
-    ${detailsTable(rows)}
+    ${changeDetailsTable([
+      ['Page', input.monitorName],
+      ['Address', wrappingLink(input.url)],
+      ['Severity', severity],
+      ['Detected', detectedAt],
+    ])}
     <p><strong>Summary:</strong> ${input.summary}</p>
     ${
-      diff
-        ? html`<p><strong>What changed (excerpt):</strong></p>
-            <pre
-              style="white-space:pre-wrap;word-break:break-word;background:#f8f9fa;border:1px solid #dee2e6;padding:12px;font-size:13px;"
-            >
-${diff}</pre>`
+      anyChange
+        ? html`<p style="margin:24px 0 0;"><strong>What changed:</strong></p>
+            ${changeListHtml('Added', added)} ${changeListHtml('Removed', removed)}`
         : null
     }
-    ${button(input.url, 'Open the page')}`;
+    ${button(input.url, 'Open the page')}
+  </div>`;
   return { subject, text, html: layout({ title: subject, body, footer: html`${input.schoolName} website watch` }) };
 }
 

@@ -3,7 +3,8 @@ import { createGraphClient, GraphError, graphPath, readId, readString, type Grap
 import { redact } from './http';
 
 export type InstagramTestResult = { ok: true; username?: string } | { ok: false; error: string };
-export type InstagramPost = { imageUrl: string; caption: string };
+/** `altText`: the image's description for screen readers (the container's `alt_text`). */
+export type InstagramPost = { imageUrl: string; caption: string; altText?: string | null };
 export type InstagramPublishOptions = {
   /** Wait between container status checks; default 2000 ms. */
   pollIntervalMs?: number;
@@ -82,6 +83,7 @@ export async function postToInstagram(
   const container = await graph.post(graphPath(userId, 'media'), {
     image_url: image.toString(),
     caption: truncateCaption(post.caption),
+    ...(post.altText ? { alt_text: post.altText } : {}),
   });
   const creationId = readId(container, SERVICE, 'media container');
 

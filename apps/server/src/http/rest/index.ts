@@ -10,6 +10,7 @@ import { authRoutes } from './auth';
 import { calendarRoutes } from './calendar';
 import { exportRoutes } from './exports';
 import { messageRoutes } from './messages';
+import { announcementRoutes } from './announcements';
 import { monitoringRoutes } from './monitoring';
 import { monitorRoutes } from './monitors';
 import { notificationRoutes } from './notifications';
@@ -44,6 +45,7 @@ const routes: RestRoute[] = [
   ...rosterRoutes,
   ...calendarRoutes,
   ...messageRoutes,
+  ...announcementRoutes,
 ];
 
 interface CompiledRoute {
@@ -127,6 +129,8 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
       await sendDownload(res, result as Download);
     } else if (route.text) {
       sendText(res, status, route.text.contentType, String(result));
+    } else if (route.binary) {
+      sendBytes(res, status, route.binary.contentType, result as Buffer);
     } else if (status === 204) {
       res.statusCode = 204;
       res.end();
@@ -145,6 +149,13 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
 }
 
 /** A text answer (an iCalendar feed) with its own Content-Type. */
+function sendBytes(res: ServerResponse, status: number, contentType: string, bytes: Buffer): void {
+  res.statusCode = status;
+  res.setHeader('Content-Type', contentType);
+  res.setHeader('Content-Length', bytes.length);
+  res.end(bytes);
+}
+
 function sendText(res: ServerResponse, status: number, contentType: string, text: string): void {
   res.statusCode = status;
   res.setHeader('Content-Type', contentType);

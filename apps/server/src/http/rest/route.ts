@@ -33,6 +33,8 @@ export interface RestRoute {
   download?: boolean;
   /** The handler answers a string, sent as it is with this Content-Type (e.g. an iCalendar feed). */
   text?: { contentType: string };
+  /** The handler answers bytes (a Buffer), sent with this Content-Type (e.g. an image). */
+  binary?: { contentType: string };
   /** The body is not read (RFC 8058 one-click posts a form body that carries nothing we need). */
   ignoreBody?: boolean;
   /**

@@ -1,0 +1,249 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type Announcement,
+  type AnnouncementStatus,
+  announcements,
+  type Change,
+  type Db,
+  type Executor,
+  type Monitor,
+  monitors,
+  type Notification,
+} from '@pac/db';
+import { diffLines } from '@pac/monitor';
+import { announcementText, renderAnnouncementCard } from '@pac/notify';
+import type { announcementEditSchema, announcementListSchema, announcementRejectSchema } from '@pac/validators';
+import { announcementMessages } from '@pac/validators';
+import { and, desc, eq, lte } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { ApiConfig } from '../config';
+import type { Context, ServiceContext, UserContext } from '../context';
+import { isAdmin } from '../lib/access';
+import { refuse } from '../lib/errors';
+import { findImage } from '../lib/uploads';
+import {
+  deliverDueNotifications as deliverNotifications,
+  enabledChannels,
+  queueNotifications,
+} from '../notifications/service';
+
+/**
+ * Announcements a person approves (API.md): a detected change on a monitor that posts to Facebook
+ * or Instagram becomes a draft, and those posts are queued only once an admin approves it (or at
+ * once, on a monitor set to auto-approve). Email, internal and webhook notifications are not held.
+ * Above notifications, whose queue it fills.
+ */
+
+type Channel = Notification['channel'];
+const socialChannels: readonly Channel[] = ['facebook', 'instagram'];
+const isSocial = (channel: Channel) => socialChannels.includes(channel);
+
+/** How long a draft waits for a decision before it expires. */
+export const draftLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Queues a new change's notifications: email, internal and webhook at once; its Facebook and
+ * Instagram posts behind an announcement, a draft unless the monitor auto-approves. In the
+ * caller's transaction (the one that records the change).
+ */
+export function queueChange(db: Executor, config: ApiConfig, monitor: Monitor, change: Change, now: Date): void {
+  const channels = enabledChannels(config, monitor);
+  queueNotifications(
+    db,
+    change.id,
+    channels.filter((c) => !isSocial(c)),
+  );
+  const social = channels.filter(isSocial);
+  if (social.length === 0) return;
+  // News for parents: the page, what was added, the link; never the diff's words.
+  const { text, headline } = announcementText({
+    schoolName: config.schoolName,
+    pageName: monitor.name,
+    ...diffLines(change.diffContent),
+    link: monitor.url,
+  });
+  db.insert(announcements)
+    .values({
+      changeId: change.id,
+      monitorId: monitor.id,
+      monitorName: monitor.name,
+      status: monitor.autoApprove ? 'approved' : 'draft',
+      text,
+      headline,
+      link: monitor.url,
+      imageAlt: `${config.schoolName}: ${headline}`,
+      createdAt: now,
+      decidedAt: monitor.autoApprove ? now : null,
+    })
+    .onConflictDoNothing()
+    .run();
+  if (monitor.autoApprove) queueNotifications(db, change.id, social);
+}
+
+/** What an announcement answer carries (API.md), with who decided by name. */
+export type AnnouncementView = Announcement & { decidedBy: string | null; imageUrl: string };
+
+function view(config: ApiConfig, row: Announcement): AnnouncementView {
+  return {
+    ...row,
+    decidedBy: row.decidedByName,
+    imageUrl: `${config.publicBaseUrl}/api/announcements/${row.id}/card.jpg`,
+  };
+}
+
+/** Drafts older than 7 days expire (nothing of them is ever posted). Returns how many. */
+export function expireDrafts(db: Db, now: Date): number {
+  return db
+    .update(announcements)
+    .set({ status: 'expired', decidedAt: now })
+    .where(
+      and(eq(announcements.status, 'draft'), lte(announcements.createdAt, new Date(now.getTime() - draftLifetimeMs))),
+    )
+    .run().changes;
+}
+
+/** Announcements, newest first, of one status or all (admin). */
+export function listAnnouncements(
+  ctx: ServiceContext,
+  input: z.output<typeof announcementListSchema>,
+): AnnouncementView[] {
+  expireDrafts(ctx.db, ctx.runtime.now());
+  return ctx.db
+    .select()
+    .from(announcements)
+    .where(input?.status ? eq(announcements.status, input.status) : undefined)
+    .orderBy(desc(announcements.createdAt), desc(announcements.id))
+    .limit(200)
+    .all()
+    .map((row) => view(ctx.config, row));
+}
+
+function getAnnouncement(db: Executor, id: number): Announcement {
+  const row = db.select().from(announcements).where(eq(announcements.id, id)).get();
+  if (!row) throw refuse('NOT_FOUND', announcementMessages.notFound, { reason: 'announcementNotFound' });
+  return row;
+}
+
+/** 409 unless it is still a draft (and expires it first when its 7 days are over). */
+function assertDraft(db: Executor, row: Announcement, now: Date): void {
+  if (row.status === 'draft' && row.createdAt.getTime() <= now.getTime() - draftLifetimeMs) {
+    db.update(announcements).set({ status: 'expired', decidedAt: now }).where(eq(announcements.id, row.id)).run();
+    throw refuse('CONFLICT', announcementMessages.alreadyDecided('expired'), { reason: 'alreadyDecided' });
+  }
+  if (row.status !== 'draft')
+    throw refuse('CONFLICT', announcementMessages.alreadyDecided(row.status), { reason: 'alreadyDecided' });
+}
+
+/** Edits a draft's text or its card's alt text. */
+export function editAnnouncement(ctx: UserContext, input: z.output<typeof announcementEditSchema>): AnnouncementView {
+  const { id, ...changes } = input;
+  return ctx.db.transaction((tx) => {
+    assertDraft(tx, getAnnouncement(tx, id), ctx.runtime.now());
+    if (Object.keys(changes).length === 0) return view(ctx.config, getAnnouncement(tx, id));
+    tx.update(announcements).set(changes).where(eq(announcements.id, id)).run();
+    return view(ctx.config, getAnnouncement(tx, id));
+  });
+}
+
+/**
+ * Decides a draft, once: the guarded UPDATE (status still `draft`) alone lets one of two parallel
+ * decisions through; the other answers 409. Approving queues the change's Facebook and Instagram
+ * posts in the same transaction.
+ */
+function decide(
+  ctx: UserContext,
+  id: number,
+  status: Extract<AnnouncementStatus, 'approved' | 'rejected'>,
+  reason: string | null,
+): AnnouncementView {
+  const now = ctx.runtime.now();
+  return ctx.db.transaction((tx) => {
+    const row = getAnnouncement(tx, id);
+    assertDraft(tx, row, now);
+    const decided = tx
+      .update(announcements)
+      .set({ status, decidedAt: now, decidedById: ctx.user.id, decidedByName: ctx.user.name, rejectReason: reason })
+      .where(and(eq(announcements.id, id), eq(announcements.status, 'draft')))
+      .returning()
+      .get();
+    if (!decided)
+      throw refuse('CONFLICT', announcementMessages.alreadyDecided(getAnnouncement(tx, id).status), {
+        reason: 'alreadyDecided',
+      });
+    if (status === 'approved') {
+      // The monitor's Facebook and Instagram switches as they are now.
+      const monitor = decided.monitorId
+        ? tx.select().from(monitors).where(eq(monitors.id, decided.monitorId)).get()
+        : undefined;
+      if (monitor) queueNotifications(tx, decided.changeId, enabledChannels(ctx.config, monitor).filter(isSocial));
+    }
+    return view(ctx.config, decided);
+  });
+}
+
+export function approveAnnouncement(ctx: UserContext, id: number): { announcement: AnnouncementView } {
+  return { announcement: decide(ctx, id, 'approved', null) };
+}
+
+export function rejectAnnouncement(
+  ctx: UserContext,
+  input: z.output<typeof announcementRejectSchema>,
+): { announcement: AnnouncementView } {
+  return { announcement: decide(ctx, input.id, 'rejected', input.reason ?? null) };
+}
+
+/** What a change's Facebook and Instagram posts say: its approved announcement, or null. */
+export function approvedPost(db: Executor, changeId: number): Announcement | null {
+  return (
+    db
+      .select()
+      .from(announcements)
+      .where(and(eq(announcements.changeId, changeId), eq(announcements.status, 'approved')))
+      .get() ?? null
+  );
+}
+
+/**
+ * Sends the notifications that are due (the monitor loop; 'Process Social Media Notifications'),
+ * Facebook and Instagram with their approved announcement's words and alt text. Drafts past their
+ * 7 days expire first.
+ */
+export function deliverDueNotifications(
+  ctx: ServiceContext,
+  options: { channels?: Notification['channel'][] } = {},
+): Promise<{ sent: number; failed: number; retried: number }> {
+  expireDrafts(ctx.db, ctx.runtime.now());
+  return deliverNotifications(ctx, {
+    ...options,
+    socialPost: (change) => {
+      const approved = approvedPost(ctx.db, change.id);
+      return approved
+        ? {
+            text: approved.text,
+            link: approved.link,
+            imageUrl: view(ctx.config, approved).imageUrl,
+            imageAlt: approved.imageAlt,
+          }
+        : null;
+    },
+  });
+}
+
+/**
+ * The announcement's card (1080 × 1350 JPEG): the school's name and logo, the headline and the
+ * day it was found, on the school's clock. Public once approved (Instagram fetches it without a
+ * session); a draft's card only for admins (its preview), so that unapproved words stay unseen.
+ */
+export async function announcementCard(ctx: Context, id: number): Promise<Buffer> {
+  const row = getAnnouncement(ctx.db, id);
+  if (row.status !== 'approved' && !isAdmin(ctx.user))
+    throw refuse('NOT_FOUND', announcementMessages.notFound, { reason: 'announcementNotFound' });
+  const logo = findImage(ctx.config.uploadDir, 'logo');
+  return renderAnnouncementCard({
+    schoolName: ctx.config.schoolName,
+    headline: row.headline,
+    date: new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: ctx.config.timeZone }).format(row.createdAt),
+    logo: logo ? readFileSync(join(ctx.config.uploadDir, logo)) : null,
+  });
+}
