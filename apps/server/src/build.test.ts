@@ -237,6 +237,24 @@ describe('the production build (apps/server/dist/main.js)', () => {
       );
       expect(snapshot?.content).toBe('District news\nTerm starts Monday');
 
+      // The announcement's card: the native renderer (@napi-rs/canvas) and the bundled fonts, found
+      // from the bundle on first use.
+      site.pages.set(
+        '/news',
+        '<html><body><main><h1>District news</h1><p>Term starts Monday</p><p>家长会：星期五提前放学</p></main></body></html>',
+      );
+      const changed = await admin.post<{ outcome: string; changeId: number }>(`/api/monitors/${monitor.body.id}/check`);
+      expect(changed.body.outcome).toBe('changed');
+      const drafts = await admin.get<{ id: number; changeId: number }[]>('/api/announcements?status=draft');
+      const draft = drafts.body.find((a) => a.changeId === changed.body.changeId);
+      if (!draft) throw new Error('no draft announcement');
+      const card = await fetch(`${url}/api/announcements/${draft.id}/card.jpg`, {
+        headers: { cookie: admin.cookie ?? '' },
+      });
+      expect(card.status).toBe(200);
+      expect(card.headers.get('content-type')).toBe('image/jpeg');
+      expect([...new Uint8Array(await card.arrayBuffer()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+
       // Mail: nodemailer, with the first signup's confirmation.
       const { slotId } = await createSheetWithSlot(admin, 2, { title: 'Book Fair' });
       const signup = await new ApiClient(url).post<{ confirmationEmail: boolean }>('/api/volunteers', {

@@ -56,6 +56,7 @@ describe('MonitorForm', () => {
         ignoreSelectors: ['.clock'],
         scheduleMinutes: 15,
         filterFutureEvents: false,
+        autoApprove: false,
         emailNotifications: true,
         internalPosts: true,
         facebookPosts: false,
