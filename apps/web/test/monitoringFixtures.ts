@@ -22,6 +22,7 @@ export function sampleMonitor(overrides: Partial<Monitor> = {}): Monitor {
     facebookPosts: true,
     instagramPosts: true,
     filterFutureEvents: false,
+    autoApprove: false,
     createdAt: at,
     updatedAt: at,
     ...overrides,
