@@ -27,6 +27,7 @@ import { eventHasPassed, sortSlots } from '../slots';
 import { AfterCommit } from './AfterCommit';
 import type { ManageSheetsDialog } from './ManageSheetsDialogs';
 import { publicSheetUrl, sheetFill } from './sheetFill';
+import { linkFieldStyle } from '../linkField';
 
 // The dialogs (Mantine's Modal, the forms and their schemas) load once the cards are on screen:
 // an organizer's first sheet card on a phone waits for none of them.
@@ -128,19 +129,6 @@ function CopyLinkButton({ sheet }: { sheet: SheetListItem }) {
     </>
   );
 }
-
-/** The public link as a field to copy by hand (as on the sheet page's Share panel). */
-const linkFieldStyle = {
-  width: '100%',
-  minWidth: 0,
-  font: 'inherit',
-  fontSize: 'var(--mantine-font-size-sm)',
-  padding: '6px 10px',
-  border: '1px solid var(--mantine-color-gray-5)',
-  borderRadius: 'var(--mantine-radius-sm)',
-  background: 'var(--mantine-color-gray-0)',
-  color: 'inherit',
-} as const;
 
 /** One icon button of a card's tools: a native title rather than a tooltip, which would need a popover library. */
 function Tool({

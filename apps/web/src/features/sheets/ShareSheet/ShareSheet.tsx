@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { ShareIcon } from '../../../components/Icons';
 import { trpc } from '../../../trpc';
+import { linkFieldStyle } from '../linkField';
 
 export interface ShareSheetProps {
   sheetId: number;
@@ -26,18 +27,6 @@ const copyStatus: Record<CopyState, string> = {
   copied: 'Link copied',
   manual: 'This browser did not let the page copy the link: it is selected above, copy it from there.',
 };
-
-const linkFieldStyle = {
-  width: '100%',
-  minWidth: 0,
-  font: 'inherit',
-  fontSize: 'var(--mantine-font-size-sm)',
-  padding: '6px 10px',
-  border: '1px solid var(--mantine-color-gray-5)',
-  borderRadius: 'var(--mantine-radius-sm)',
-  background: 'var(--mantine-color-gray-0)',
-  color: 'inherit',
-} as const;
 
 /**
  * 'Share' on a sheet's page (API.md "Sharing a sheet"): opens a panel under the button with the
