@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, optionalText, requiredText } from './common';
+import { homeNewsCount } from './pageData';
 
 /** Announcements a person approves (API.md): their statuses, edits and decisions. */
 export const announcementStatusValues = ['draft', 'approved', 'rejected', 'expired'] as const;
@@ -25,3 +26,12 @@ export const announcementEditSchema = z.object({
 export type AnnouncementEditInput = z.input<typeof announcementEditSchema>;
 
 export const announcementRejectSchema = z.object({ id: idSchema, reason: optionalText(500) });
+
+/** How many approved announcements the public lists show: the home page's School news, /news and its feed. */
+export const newsLimits = { home: homeNewsCount, feed: 20 } as const;
+
+/** The public's school news: the newest `limit` approved announcements (20 when not given). */
+export const newsListSchema = z
+  .object({ limit: z.number({ error: 'Limit must be a whole number from 1 to 20' }).int().min(1).max(newsLimits.feed) })
+  .partial()
+  .optional();

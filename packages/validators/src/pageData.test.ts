@@ -19,7 +19,16 @@ describe('the page route table (what a page embeds, for the server and the web a
       { path: 'settings.heroContent' },
       { path: 'settings.getPublic', input: { key: 'heroImageUrl' } },
       { path: 'sheets.list' },
+      { path: 'announcements.news', input: { limit: 3 } },
     ]);
+  });
+
+  it("embeds the school news on /news, all of the public list's (no input), and renders it on the server", () => {
+    const { route, queries } = pageQueries('/news');
+    expect(route).toMatchObject({ serverRendered: true, module: 'src/pages/News.page.tsx' });
+    expect(queries).toEqual([...everyPageQueries, { path: 'announcements.news' }]);
+    expect(pageQueries('/news/').route).toBe(route);
+    expect(pageQueries('/newsletter').route).toBeNull();
   });
 
   it("embeds a sheet page's sheet by the id in its path, and only for a plain decimal id", () => {
@@ -93,7 +102,7 @@ describe('the pages of the app', () => {
     const indexed = Object.values(appPages)
       .filter((page) => page.indexed)
       .map((page) => page.path);
-    expect(indexed).toEqual(['/', '/signup-sheet/:id', '/privacy-policy']);
+    expect(indexed).toEqual(['/', '/signup-sheet/:id', '/privacy-policy', '/news']);
   });
 });
 

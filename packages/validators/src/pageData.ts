@@ -36,6 +36,7 @@ export const embeddablePaths = [
   'settings.getPublic',
   'sheets.list',
   'sheets.byId',
+  'announcements.news',
 ] as const;
 
 export type EmbeddablePath = (typeof embeddablePaths)[number];
@@ -49,6 +50,9 @@ export interface PageQuery {
   path: EmbeddablePath;
   input?: unknown;
 }
+
+/** How many approved announcements the home page shows under 'School news' (newsLimits.home in @pac/validators). */
+export const homeNewsCount = 3;
 
 /** What every page embeds: the signed-in user, and the school's clock that every time on it is read on. */
 export const everyPageQueries: readonly PageQuery[] = [{ path: 'auth.me' }, { path: 'settings.schoolClock' }];
@@ -78,7 +82,14 @@ export const pageRoutes: readonly PageRoute[] = [
       { path: 'settings.heroContent' },
       { path: 'settings.getPublic', input: { key: 'heroImageUrl' } },
       { path: 'sheets.list' },
+      { path: 'announcements.news', input: { limit: homeNewsCount } },
     ],
+  },
+  {
+    pattern: /^\/news\/?$/i,
+    module: 'src/pages/News.page.tsx',
+    serverRendered: true,
+    queries: () => [{ path: 'announcements.news' }],
   },
   {
     pattern: /^\/signup-sheet\/([^/]+)\/?$/,
@@ -116,6 +127,7 @@ export const appPages = {
   admin: { path: '/admin', indexed: false },
   monitoring: { path: '/monitoring', indexed: false },
   privacyPolicy: { path: '/privacy-policy', indexed: true },
+  news: { path: '/news', indexed: true },
   cancelSignup: { path: '/cancel-signup/:id', indexed: false },
   mySignup: { path: '/my-signup', indexed: false },
   unsubscribe: { path: '/unsubscribe/:id', indexed: false },

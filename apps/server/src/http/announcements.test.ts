@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { parseAtomFeed } from 'feedsmith';
 import jpeg from 'jpeg-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCredentials, ApiClient, startTestServer, type TestServer } from '../../test/support/harness';
@@ -53,6 +54,8 @@ interface AnnouncementAnswer {
   createdAt: string;
   decidedAt: string | null;
   decidedBy: string | null;
+  added: string[];
+  removed: string[];
 }
 
 const feedPosts = () => graph.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/page1/feed'));
@@ -107,6 +110,9 @@ describe('announcements a person approves', () => {
     const { changeId } = await changedPage('Early dismissal Friday at 1 PM');
     const draft = await draftOf(changeId);
     expect(draft).toMatchObject({ status: 'draft', decidedAt: null, decidedBy: null });
+    // What changed, for the admin to judge: the lines as a person reads them, before and after.
+    expect(draft.added).toEqual(['Early dismissal Friday at 1 PM']);
+    expect(draft.removed).toEqual([]);
     expect(draft.imageUrl).toBe(`http://pac.test/api/announcements/${draft.id}/card.jpg`);
     // News for parents: the page, what was added and its link, never the diff's words.
     expect(draft.text).toContain('Early dismissal Friday at 1 PM');
@@ -221,5 +227,158 @@ describe('announcements a person approves', () => {
     const parent = new ApiClient(server.url);
     expect((await parent.get('/api/announcements')).status).toBe(401);
     expect((await admin.get('/api/announcements?status=bogus')).status).toBe(400);
+  });
+});
+
+interface NewsAnswer {
+  id: number;
+  monitorName: string;
+  headline: string;
+  text: string;
+  link: string;
+  imageUrl: string;
+  imageAlt: string;
+  publishedAt: string;
+}
+
+/** The public's news over tRPC, as the web app asks for it (superjson on the wire). */
+async function publicNews(input?: { limit?: number }): Promise<{ status: number; items: NewsAnswer[] }> {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  const response = await fetch(`${server.url}/trpc/announcements.news${query}`);
+  const body = (await response.json()) as { result?: { data: { json: NewsAnswer[] } } };
+  return { status: response.status, items: body.result?.data.json ?? [] };
+}
+
+/** An instant to the second, as the feed writes it. */
+const seconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000) * 1000;
+
+async function feed(headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.url}/news.atom`, { headers });
+}
+
+describe('school news: /news.atom and the public list', () => {
+  let fishAndChips: AnnouncementAnswer;
+  let decided: AnnouncementAnswer[];
+
+  beforeAll(async () => {
+    // Text a feed must escape: the page's own ampersand and angle brackets, and a control character.
+    const { changeId } = await changedPage('Fish &amp; chips &lt;night&gt; on Friday\u0007');
+    const draft = await draftOf(changeId);
+    const approved = await admin.post<{ announcement: AnnouncementAnswer }>(`/api/announcements/${draft.id}/approve`);
+    expect(approved.status).toBe(200);
+    fishAndChips = approved.body.announcement;
+    decided = (await admin.get<AnnouncementAnswer[]>('/api/announcements')).body;
+  });
+
+  it('lists approved announcements only, newest first, to anyone', async () => {
+    const { status, items } = await publicNews();
+    expect(status).toBe(200);
+    const approved = decided.filter((a) => a.status === 'approved');
+    expect(approved.length).toBeGreaterThanOrEqual(3);
+    expect(items.map((i) => i.id).sort()).toEqual(approved.map((a) => a.id).sort());
+    expect(items[0]).toMatchObject({
+      id: fishAndChips.id,
+      headline: 'Fish & chips <night> on Friday',
+      text: fishAndChips.text,
+      link: fishAndChips.link,
+      imageUrl: `http://pac.test/api/announcements/${fishAndChips.id}/card.jpg`,
+      imageAlt: fishAndChips.imageAlt,
+    });
+    const times = items.map((i) => new Date(i.publishedAt).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // Who decided, and the words of drafts and refusals, stay with the admins.
+    expect(Object.keys(items[0] ?? {}).sort()).toEqual(
+      ['id', 'monitorName', 'headline', 'text', 'link', 'imageUrl', 'imageAlt', 'publishedAt'].sort(),
+    );
+    const hidden = decided.filter((a) => a.status !== 'approved');
+    expect(hidden.map((a) => a.status).sort()).toEqual(expect.arrayContaining(['draft', 'expired', 'rejected']));
+    for (const a of hidden) expect(items.some((i) => i.id === a.id)).toBe(false);
+
+    const home = await publicNews({ limit: 3 });
+    expect(home.items.map((i) => i.id)).toEqual(items.slice(0, 3).map((i) => i.id));
+    expect((await publicNews({ limit: 21 })).status).toBe(400);
+    expect((await publicNews({ limit: 0 })).status).toBe(400);
+  });
+
+  it('is a valid Atom 1.0 feed that a feed parser reads: each entry what changed and the link', async () => {
+    const response = await feed();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+    const xml = await response.text();
+    expect(xml.startsWith('<?xml version="1.0" encoding="utf-8"?>')).toBe(true);
+    // The control character the page held is no part of the news (nor allowed in XML).
+    expect(xml).not.toContain('\u0007');
+    const parsed = parseAtomFeed(xml);
+    expect(parsed.id).toBe('http://pac.test/news');
+    expect(parsed.title?.type).toBe('text');
+    expect(parsed.title?.value).toContain('School news');
+    expect(parsed.links).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ rel: 'self', href: 'http://pac.test/news.atom' }),
+        expect.objectContaining({ rel: 'alternate', href: 'http://pac.test/news' }),
+      ]),
+    );
+    expect(parsed.authors?.[0]?.name).toBeTruthy();
+    const { items } = await publicNews();
+    const entries = parsed.entries ?? [];
+    expect(entries.map((e) => e.id)).toEqual(items.map((i) => `http://pac.test/news#announcement-${i.id}`));
+    expect(new Date(parsed.updated ?? '').getTime()).toBe(seconds(items[0]?.publishedAt ?? ''));
+    for (const [index, entry] of entries.entries()) {
+      const item = items[index];
+      if (!item) throw new Error('an entry the list does not have');
+      expect(entry.title).toEqual({ type: 'text', value: item.headline });
+      expect(entry.content).toEqual({ type: 'text', value: item.text });
+      expect(entry.links).toEqual(
+        expect.arrayContaining([expect.objectContaining({ rel: 'alternate', href: item.link })]),
+      );
+      // RFC 3339 with an offset; the same instant as the approval.
+      expect(entry.updated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:Z|[+-]\d\d:\d\d)$/);
+      expect(new Date(entry.updated ?? '').getTime()).toBe(seconds(item.publishedAt));
+    }
+    expect(entries[0]?.title?.value).toBe('Fish & chips <night> on Friday');
+    expect(entries[0]?.content?.value).toContain('Fish & chips <night> on Friday');
+    expect(entries[0]?.content?.value).toContain(fishAndChips.link);
+    for (const hidden of decided.filter((a) => a.status !== 'approved'))
+      expect(xml).not.toContain(`#announcement-${hidden.id}<`);
+  });
+
+  it('answers a reader that has the feed already with 304, and HEAD without a body', async () => {
+    const first = await feed();
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await feed({ 'if-none-match': etag ?? '' });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const head = await fetch(`${server.url}/news.atom`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('etag')).toBe(etag);
+    expect(await head.text()).toBe('');
+  });
+
+  it('holds the newest 20', async () => {
+    // Twenty-two more approved announcements, each of its own change, straight into the database.
+    const db = new Database(server.databasePath);
+    try {
+      const monitorId = (db.prepare('SELECT id FROM monitors ORDER BY id LIMIT 1').pluck().get() as number) ?? 0;
+      const base = Date.now() + 60_000;
+      for (let i = 0; i < 22; i += 1) {
+        const changeId = db
+          .prepare(
+            "INSERT INTO changes (monitor_id, change_type, summary, diff_content, detected_at) VALUES (?, 'modified', 'x', '', ?)",
+          )
+          .run(monitorId, base + i * 1000).lastInsertRowid;
+        db.prepare(
+          `INSERT INTO announcements (change_id, monitor_id, monitor_name, status, text, headline, link, image_alt, created_at, decided_at)
+           VALUES (?, ?, 'Bulk', 'approved', ?, ?, 'https://example.org/', 'alt', ?, ?)`,
+        ).run(changeId, monitorId, `Item ${i}`, `Item ${i}`, base + i * 1000, base + i * 1000);
+      }
+    } finally {
+      db.close();
+    }
+    const entries = parseAtomFeed(await (await feed()).text()).entries ?? [];
+    expect(entries).toHaveLength(20);
+    expect(entries[0]?.title?.value).toBe('Item 21');
+    expect(entries[19]?.title?.value).toBe('Item 2');
+    expect((await publicNews()).items.map((i) => i.headline)).toEqual(entries.map((e) => e.title?.value));
   });
 });

@@ -15,6 +15,7 @@ import { createPageRenderer } from './page';
 import { PublicReadCache } from './publicCache';
 import { createRequestLog, logRequestError } from './requestLog';
 import { handleRest } from './rest';
+import { sendNewsFeed } from './newsFeed';
 import { sendRobotsTxt } from './robots';
 import { contextFromRequest, type HttpDeps } from './session';
 
@@ -198,6 +199,13 @@ export function createApp(options: AppOptions): RequestListener {
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     if (url.pathname === '/robots.txt' && isRead) {
       sendRobotsTxt(res, req.method === 'HEAD');
+      return;
+    }
+    if (url.pathname === '/news.atom' && isRead) {
+      sendNewsFeed(req, res, options).catch((error: unknown) => {
+        logRequestError(req, 'news feed failed', error);
+        sendError(res, error);
+      });
       return;
     }
     if (uploadName.test(url.pathname)) {

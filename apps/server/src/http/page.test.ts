@@ -119,6 +119,7 @@ describe('the first data of a page, in its HTML', () => {
     await createSheetWithSlot(admin, 3, { title: 'Book Fair' });
     const { queries } = await pageData(anonymous, '/');
     expect([...queries.keys()].sort()).toEqual([
+      'announcements.news',
       'auth.me',
       'settings.getPublic',
       'settings.heroContent',
@@ -127,6 +128,9 @@ describe('the first data of a page, in its HTML', () => {
     ]);
     expect(decoded(queries.get('auth.me'))).toBeNull();
     expect(queries.get('settings.getPublic')?.input).toEqual({ key: 'heroImageUrl' });
+    // The home page's School news: the latest 3 (none yet).
+    expect(queries.get('announcements.news')?.input).toEqual({ limit: 3 });
+    expect(decoded(queries.get('announcements.news'))).toEqual([]);
 
     const listed = decoded(queries.get('sheets.list')) as { title: string; eventDate: Date }[];
     expect(listed.map((s) => s.title)).toContain('Book Fair');
@@ -134,6 +138,19 @@ describe('the first data of a page, in its HTML', () => {
     expect(listed[0]?.eventDate).toBeInstanceOf(Date);
     const api = await anonymous.get<{ title: string }[]>('/api/signup-sheets');
     expect(listed.map((s) => s.title)).toEqual(api.body.map((s) => s.title));
+  });
+
+  it('gives /news the school news, names it in its head and points feed readers to /news.atom', async () => {
+    const { html, queries } = await pageData(anonymous, '/news');
+    expect(queries.get('announcements.news')).toMatchObject({ path: 'announcements.news' });
+    expect(queries.get('announcements.news')).not.toHaveProperty('input');
+    expect(decoded(queries.get('announcements.news'))).toEqual([]);
+    const head = parse(html).querySelector('head');
+    expect(head?.querySelector('title')?.textContent).toBe('School news · Our School PAC');
+    const feedLink = head?.querySelector('link[rel="alternate"][type="application/atom+xml"]');
+    expect(feedLink?.getAttribute('href')).toMatch(/\/news\.atom$/);
+    const home = await pageData(anonymous, '/');
+    expect(parse(home.html).querySelector('head link[type="application/atom+xml"]')).not.toBeNull();
   });
 
   it('gives a sheet page its sheet, with contact details only for those who may see them, and preloads its chunks', async () => {
@@ -329,7 +346,7 @@ describe('the server-rendered root', () => {
     expect(home.status).toBe(200);
     // Rendered from the same data the page embeds, and put in whole.
     expect(root(home.body)).toBe(
-      `<main data-url="/">auth.me settings.getPublic settings.heroContent settings.schoolClock sheets.list $& $'</main>`,
+      `<main data-url="/">announcements.news auth.me settings.getPublic settings.heroContent settings.schoolClock sheets.list $& $'</main>`,
     );
     expect(home.body).toContain(`<script id="${pageDataElementId}" type="application/json">`);
     await visitor.get('/');

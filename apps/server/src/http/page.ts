@@ -115,7 +115,8 @@ function headPage(
   const sheet =
     about === 'sheets.byId' ? (answers.get(about) as RouterOutputs['sheets']['byId'] | undefined) : undefined;
   if (sheet) return { kind: 'sheet', sheet: sheetPreview(deps.config, sheet) };
-  return pathname === '/' ? { kind: 'home' } : { kind: 'other' };
+  if (pathname === '/') return { kind: 'home' };
+  return /^\/news\/?$/i.test(pathname) ? { kind: 'news' } : { kind: 'other' };
 }
 
 /** The template with a `</head>` to write each page's head before: one where a parser would start the body, when it has none. */

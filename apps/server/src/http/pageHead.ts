@@ -20,6 +20,8 @@ export function escapeHtml(text: string): string {
 /** Which page the head is for, as far as its head tells them apart. */
 export type HeadPage =
   | { kind: 'home' }
+  /** /news: the school news, with its Atom feed. */
+  | { kind: 'news' }
   | { kind: 'sheet'; sheet: SheetPreview }
   | { kind: 'sheetNotFound' }
   | { kind: 'notFound' }
@@ -35,6 +37,13 @@ export interface SiteFacts {
 
 /** The titles the web app gives the same pages (its pages' PageLayout titles), so that the tab keeps its name once the app runs. */
 const notFoundTitles = { sheetNotFound: 'Signup Sheet Not Found', notFound: 'Page Not Found' } as const;
+
+/** The news page's title, as the web app's News page names itself. */
+export const newsPageTitle = 'School news';
+
+/** Where feed readers find the school news (a link in the home and news pages' heads). */
+const feedLink = (site: SiteFacts) =>
+  `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${site.schoolName}: ${newsPageTitle}`)}" href="${escapeHtml(`${site.publicBaseUrl}/news.atom`)}">`;
 
 /** What the site is, for the home page's preview and the pages that do not describe themselves. */
 const siteDescription = (school: string) => `Volunteer signups for ${school}: see where help is needed and sign up.`;
@@ -65,6 +74,16 @@ export function pageHeadTags(page: HeadPage, site: SiteFacts): string {
     case 'home':
       title = pageTitle(null, school);
       preview(title, siteDescription(school), `${site.publicBaseUrl}/`);
+      tags.push(feedLink(site));
+      break;
+    case 'news':
+      title = pageTitle(newsPageTitle, school);
+      preview(
+        title,
+        `What changed on ${school}'s website, as the parent advisory council announced it.`,
+        `${site.publicBaseUrl}/news`,
+      );
+      tags.push(feedLink(site));
       break;
     case 'sheet':
       title = pageTitle(page.sheet.title, school);

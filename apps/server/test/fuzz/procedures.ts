@@ -146,6 +146,8 @@ export const procedureSpecs = {
   'announcements.approve': input(['id'], 'announcements'),
   'announcements.card': input(['id'], 'announcements'),
   'announcements.reject': input(['id', 'reason'], 'announcements'),
+  'announcements.news': input(['limit']),
+  'announcements.feed': input(),
 
   'monitors.list': input(),
   'monitors.byId': input(['id'], 'monitors'),

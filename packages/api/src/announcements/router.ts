@@ -1,18 +1,35 @@
-import { announcementEditSchema, announcementListSchema, announcementRejectSchema, idSchema } from '@pac/validators';
+import {
+  announcementEditSchema,
+  announcementListSchema,
+  announcementRejectSchema,
+  idSchema,
+  newsListSchema,
+} from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { adminProcedure, publicProcedure } from '../trpc';
+import { newsAtom } from './atom';
 import {
   announcementCard,
   approveAnnouncement,
   editAnnouncement,
   listAnnouncements,
+  listNews,
   rejectAnnouncement,
 } from './service';
 
 /** Announcements a person approves (API.md): admins list, edit, approve and reject drafts. */
 export const announcementsRouter = {
   list: adminProcedure.input(announcementListSchema).query(({ ctx, input }) => listAnnouncements(ctx, input)),
+
+  /** The public's school news: approved announcements only, newest first (/news, its feed, the home page). */
+  news: publicProcedure
+    .meta({ publicCache: true })
+    .input(newsListSchema)
+    .query(({ ctx, input }) => listNews(ctx, input)),
+
+  /** The same as an Atom 1.0 feed's XML (GET /news.atom): the newest 20. */
+  feed: publicProcedure.query(({ ctx }) => newsAtom(ctx.config, listNews(ctx, undefined), ctx.runtime.now())),
 
   update: adminProcedure.input(announcementEditSchema).mutation(({ ctx, input }) => editAnnouncement(ctx, input)),
 

@@ -5,6 +5,7 @@ import {
   type AnnouncementStatus,
   announcements,
   type Change,
+  changes,
   type Db,
   type Executor,
   type Monitor,
@@ -13,8 +14,13 @@ import {
 } from '@pac/db';
 import { diffLines } from '@pac/monitor';
 import { announcementText, renderAnnouncementCard } from '@pac/notify';
-import type { announcementEditSchema, announcementListSchema, announcementRejectSchema } from '@pac/validators';
-import { announcementMessages } from '@pac/validators';
+import type {
+  announcementEditSchema,
+  announcementListSchema,
+  announcementRejectSchema,
+  newsListSchema,
+} from '@pac/validators';
+import { announcementMessages, newsLimits } from '@pac/validators';
 import { and, desc, eq, lte } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiConfig } from '../config';
@@ -81,15 +87,43 @@ export function queueChange(db: Executor, config: ApiConfig, monitor: Monitor, c
   if (monitor.autoApprove) queueNotifications(db, change.id, social);
 }
 
-/** What an announcement answer carries (API.md), with who decided by name. */
-export type AnnouncementView = Announcement & { decidedBy: string | null; imageUrl: string };
+/** Lines of a change shown to the admin who decides: enough to judge it, not the whole page. */
+const changedLinesShown = 40;
 
-function view(config: ApiConfig, row: Announcement): AnnouncementView {
+/**
+ * What an announcement answer carries (API.md), with who decided by name, and what the page
+ * gained and lost (`added`, `removed`: readable lines, no diff markers) for the admin to judge.
+ */
+export type AnnouncementView = Announcement & {
+  decidedBy: string | null;
+  imageUrl: string;
+  added: string[];
+  removed: string[];
+};
+
+function cardUrl(config: ApiConfig, id: number): string {
+  return `${config.publicBaseUrl}/api/announcements/${id}/card.jpg`;
+}
+
+function view(config: ApiConfig, row: Announcement, diffContent: string | null): AnnouncementView {
+  const { added, removed } = diffLines(diffContent);
   return {
     ...row,
     decidedBy: row.decidedByName,
-    imageUrl: `${config.publicBaseUrl}/api/announcements/${row.id}/card.jpg`,
+    imageUrl: cardUrl(config, row.id),
+    added: added.slice(0, changedLinesShown),
+    removed: removed.slice(0, changedLinesShown),
   };
+}
+
+/** The announcement `row` as answered, with its change's lines. */
+function viewOf(db: Executor, config: ApiConfig, row: Announcement): AnnouncementView {
+  const change = db
+    .select({ diffContent: changes.diffContent })
+    .from(changes)
+    .where(eq(changes.id, row.changeId))
+    .get();
+  return view(config, row, change?.diffContent ?? null);
 }
 
 /** Drafts older than 7 days expire (nothing of them is ever posted). Returns how many. */
@@ -110,13 +144,51 @@ export function listAnnouncements(
 ): AnnouncementView[] {
   expireDrafts(ctx.db, ctx.runtime.now());
   return ctx.db
-    .select()
+    .select({ row: announcements, diffContent: changes.diffContent })
     .from(announcements)
+    .leftJoin(changes, eq(changes.id, announcements.changeId))
     .where(input?.status ? eq(announcements.status, input.status) : undefined)
     .orderBy(desc(announcements.createdAt), desc(announcements.id))
     .limit(200)
     .all()
-    .map((row) => view(ctx.config, row));
+    .map(({ row, diffContent }) => view(ctx.config, row, diffContent));
+}
+
+/** An approved announcement as the public reads it (/news, /news.atom, the home page's School news). */
+export interface NewsItem {
+  id: number;
+  /** The watched page's name. */
+  monitorName: string;
+  headline: string;
+  /** The approved post's words. */
+  text: string;
+  /** The page that changed. */
+  link: string;
+  imageUrl: string;
+  imageAlt: string;
+  /** When it was approved (published). */
+  publishedAt: Date;
+}
+
+/** Approved announcements, newest first: the public's school news. Never drafts, rejected or expired ones. */
+export function listNews(ctx: ServiceContext, input: z.output<typeof newsListSchema>): NewsItem[] {
+  return ctx.db
+    .select()
+    .from(announcements)
+    .where(eq(announcements.status, 'approved'))
+    .orderBy(desc(announcements.decidedAt), desc(announcements.id))
+    .limit(input?.limit ?? newsLimits.feed)
+    .all()
+    .map((row) => ({
+      id: row.id,
+      monitorName: row.monitorName,
+      headline: row.headline,
+      text: row.text,
+      link: row.link,
+      imageUrl: cardUrl(ctx.config, row.id),
+      imageAlt: row.imageAlt,
+      publishedAt: row.decidedAt ?? row.createdAt,
+    }));
 }
 
 function getAnnouncement(db: Executor, id: number): Announcement {
@@ -137,12 +209,11 @@ function assertDraft(db: Executor, row: Announcement, now: Date): void {
 
 /** Edits a draft's text or its card's alt text. */
 export function editAnnouncement(ctx: UserContext, input: z.output<typeof announcementEditSchema>): AnnouncementView {
-  const { id, ...changes } = input;
+  const { id, ...edits } = input;
   return ctx.db.transaction((tx) => {
     assertDraft(tx, getAnnouncement(tx, id), ctx.runtime.now());
-    if (Object.keys(changes).length === 0) return view(ctx.config, getAnnouncement(tx, id));
-    tx.update(announcements).set(changes).where(eq(announcements.id, id)).run();
-    return view(ctx.config, getAnnouncement(tx, id));
+    if (Object.keys(edits).length > 0) tx.update(announcements).set(edits).where(eq(announcements.id, id)).run();
+    return viewOf(tx, ctx.config, getAnnouncement(tx, id));
   });
 }
 
@@ -178,7 +249,7 @@ function decide(
         : undefined;
       if (monitor) queueNotifications(tx, decided.changeId, enabledChannels(ctx.config, monitor).filter(isSocial));
     }
-    return view(ctx.config, decided);
+    return viewOf(tx, ctx.config, decided);
   });
 }
 
@@ -222,7 +293,7 @@ export function deliverDueNotifications(
         ? {
             text: approved.text,
             link: approved.link,
-            imageUrl: view(ctx.config, approved).imageUrl,
+            imageUrl: cardUrl(ctx.config, approved.id),
             imageAlt: approved.imageAlt,
           }
         : null;

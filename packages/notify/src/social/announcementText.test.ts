@@ -37,6 +37,18 @@ describe('announcementText', () => {
     expect(text.split('\n')[2]).toBe('Early dismissal Friday at 1 PM');
   });
 
+  it('leaves out control characters a page may hold', () => {
+    const { text, headline } = announcementText({
+      schoolName: 'Maple\u0000 PAC',
+      pageName: 'News\u0007',
+      added: ['Early\u0007dismissal\u001b Friday'],
+      link,
+    });
+    expect(headline).toBe('Early dismissal Friday');
+    expect([...text].filter((c) => c !== '\n' && /\p{Cc}/u.test(c))).toEqual([]);
+    expect(text).toContain('News from Maple PAC: News');
+  });
+
   it('says only that the page was updated when nothing was added', () => {
     const { text, headline } = announcementText({
       schoolName: 'Maple PAC',

@@ -23,8 +23,9 @@ const LINE_MAX = 400;
 /** A cut line shorter than this says nothing useful; it is left out instead. */
 const MIN_CUT = 24;
 
+/** Spaces and control characters (a page's stray BEL or NUL is no part of a post) run together as one space. */
 function oneLine(value: string): string {
-  return value.replace(/\s+/g, ' ').trim();
+  return value.replace(/[\s\p{Cc}]+/gu, ' ').trim();
 }
 
 /** A page's own bullet (or a stray diff marker) becomes the post's bullet, not a second one. */
