@@ -2,6 +2,7 @@ import { smtpEnv, startTestSmtp, type TestSmtp } from '@pac/server/test/smtp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { admin, type Journey, seedSheet, startJourney, waitUntilHydrated } from './harness';
+import { watchProblems } from './hydration';
 
 /**
  * API.md "The school's clock": a Vancouver school's shift at 23:00 UTC on 10 December 2026 is
@@ -81,12 +82,7 @@ interface Opened {
 /** Opens `path`, keeping the server's text of the page, and waits until React has taken the page over. */
 async function openHydrated(context: BrowserContext, path: string): Promise<Opened> {
   const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  const problems = watchProblems(page);
   // A string, not a function: the test runner's transform would add helpers the page lacks.
   await page.addInitScript({
     content: `document.addEventListener('readystatechange', () => {

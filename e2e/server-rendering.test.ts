@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, inDays, type Journey, seedSheet, startJourney, waitUntilHydrated, webDist } from './harness';
+import { recordServerElements, serverElements, watchProblems } from './hydration';
 
 /**
  * The first page arrives rendered: the server renders `/` and a sheet page with React from the data
@@ -87,22 +88,6 @@ function parsedWithoutScripts(html: string, use: (page: Page) => Promise<void>):
   );
 }
 
-/**
- * Records every element in #root once the HTML is parsed and before the app's scripts run (they run
- * after the document turns 'interactive'): the elements hydration must keep. `redrawn` selects
- * those the app itself draws again once more of its code arrives, hydration or not. A string, not a
- * function: the test runner's transform would add helpers the page lacks.
- */
-const recordServerElements = (redrawn?: string) => `
-  document.addEventListener('readystatechange', () => {
-    if (document.readyState !== 'interactive') return;
-    const redrawn = ${JSON.stringify(redrawn ?? null)};
-    window.serverElements = Array.from(document.querySelectorAll('#root *')).filter(
-      (e) => redrawn === null || !e.matches(\`:is(\${redrawn}), :is(\${redrawn}) *\`),
-    );
-  });
-`;
-
 interface Hydrated {
   page: Page;
   /** console errors and warnings, and uncaught errors (React reports a hydration mismatch as one). */
@@ -121,13 +106,8 @@ async function openFairFromItsCard(page: Page): Promise<void> {
 /** Opens `path` in `context` and waits until React has taken the page over (its code loaded, hydration done). */
 async function openHydrated(context: BrowserContext, path: string, redrawn?: string): Promise<Hydrated> {
   const page = await context.newPage();
-  const problems: string[] = [];
+  const problems = watchProblems(page);
   const dialogs: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning')
-      problems.push(`${message.type()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
@@ -136,17 +116,6 @@ async function openHydrated(context: BrowserContext, path: string, redrawn?: str
   await page.goto(path);
   await waitUntilHydrated(page);
   return { page, problems, dialogs };
-}
-
-/** How many server-rendered elements there were, and those no longer in the document. */
-function serverElements(page: Page): Promise<{ count: number; replaced: string[] }> {
-  return page.evaluate(() => {
-    const elements = (window as unknown as { serverElements?: Element[] }).serverElements ?? [];
-    return {
-      count: elements.length,
-      replaced: elements.filter((e) => !e.isConnected).map((e) => e.outerHTML.slice(0, 120)),
-    };
-  });
 }
 
 describe('the HTML the server sends', () => {

@@ -12,6 +12,7 @@ const ProfilePage = lazy(() => import('./pages/Profile.page'));
 const AdminPage = lazy(() => import('./pages/Admin.page'));
 const MonitoringPage = lazy(() => import('./pages/Monitoring.page'));
 const PrivacyPolicyPage = lazy(() => import('./pages/PrivacyPolicy.page'));
+const NewsPage = lazy(() => import('./pages/News.page'));
 const NotFoundPage = lazy(() => import('./pages/NotFound.page'));
 const CancelSignupPage = lazy(() => import('./pages/CancelSignup.page'));
 const MySignupPage = lazy(() => import('./pages/MySignup.page'));
@@ -39,6 +40,7 @@ export function AppRoutes() {
         <Route path={appPages.admin.path} element={<AdminPage />} />
         <Route path={appPages.monitoring.path} element={<MonitoringPage />} />
         <Route path={appPages.privacyPolicy.path} element={<PrivacyPolicyPage />} />
+        <Route path={appPages.news.path} element={<NewsPage />} />
         <Route path={appPages.cancelSignup.path} element={<CancelSignupPage />} />
         <Route path={appPages.mySignup.path} element={<MySignupPage />} />
         <Route path={appPages.unsubscribe.path} element={<UnsubscribePage />} />

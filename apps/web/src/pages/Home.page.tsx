@@ -1,6 +1,7 @@
 import { PageLayout } from '../components/PageLayout';
 import { HeroBanner } from '../features/hero/HeroBanner';
 import { Benefits } from '../features/home/Benefits';
+import { HomeNews } from '../features/news/HomeNews';
 import { UpcomingSheets } from '../features/sheets/UpcomingSheets';
 import { trpc } from '../trpc';
 
@@ -17,11 +18,12 @@ function Hero() {
   );
 }
 
-/** Home: hero banner, up to 4 upcoming sheets, and why to volunteer. */
+/** Home: hero banner, up to 4 upcoming sheets, the latest school news, and why to volunteer. */
 export function HomePage() {
   return (
     <PageLayout title={null} banner={<Hero />}>
       <UpcomingSheets />
+      <HomeNews />
       <Benefits />
     </PageLayout>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { ArrowLeftIcon } from '../components/Icons';
 import { PageLayout } from '../components/PageLayout';
 import { AdminGate } from '../features/admin/AdminGate';
+import { AnnouncementDrafts } from '../features/announcements';
 import { MonitoringPanel } from '../features/monitoring/MonitoringPanel';
 import { SendTestPostsButton, SocialStatusBadges, useSocialStatus } from '../features/monitoring/SocialMediaCard';
 
@@ -27,7 +28,7 @@ function SocialStatusCard() {
   );
 }
 
-/** /monitoring — the social-media status and the monitoring panel, for admins. */
+/** /monitoring — the announcements to approve, the social-media status and the monitoring panel, for admins. */
 export default function MonitoringPage() {
   return (
     <PageLayout title="Monitoring Dashboard">
@@ -41,6 +42,7 @@ export default function MonitoringPage() {
         <Title order={1}>Monitoring Dashboard</Title>
         <AdminGate>
           <Stack gap="lg">
+            <AnnouncementDrafts />
             <SocialStatusCard />
             <MonitoringPanel />
           </Stack>

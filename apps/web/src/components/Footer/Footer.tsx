@@ -1,7 +1,9 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { appPages } from '@pac/validators/page-data';
 import { Link } from 'react-router-dom';
 import { schoolYear } from '../../lib/dates';
 
+/** Every page's footer: who runs the site, and the public pages anyone may want from anywhere. */
 export function Footer() {
   return (
     <Box component="footer" py="xl" mt="xl" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
@@ -10,9 +12,14 @@ export function Footer() {
           <Text size="sm" c="dimmed">
             © {schoolYear(new Date())} Parent Advisory Council. Run by parent volunteers.
           </Text>
-          <Anchor component={Link} to="/privacy-policy" size="sm">
-            Privacy Policy
-          </Anchor>
+          <Group gap="md">
+            <Anchor component={Link} to={appPages.news.path} size="sm">
+              School news
+            </Anchor>
+            <Anchor component={Link} to={appPages.privacyPolicy.path} size="sm">
+              Privacy Policy
+            </Anchor>
+          </Group>
         </Group>
       </Container>
     </Box>

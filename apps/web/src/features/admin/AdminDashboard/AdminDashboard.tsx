@@ -3,6 +3,7 @@
 import '../../../styles/mantine-rest.css';
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
+import { AnnouncementDrafts } from '../../announcements';
 import { CreateSheetDialog } from '../../sheets/SheetDialogs';
 import { EmailSettingsTab, MonitoringTab, OverviewTab } from '../AdminTabs';
 import { People } from '../People';
@@ -14,9 +15,10 @@ function isDashboardTab(value: string | null): value is DashboardTab {
 }
 
 /**
- * The administrator's dashboard: title, 'Create New Sign Up', SPEC.md's three tabs and People. After
- * creating a sheet, focus returns to the button that opened the dialog, as before (an organizer's
- * dashboard takes them to the new sheet instead).
+ * The administrator's dashboard: title, 'Create New Sign Up', the announcements waiting for
+ * approval (only while one is), SPEC.md's three tabs and People. After creating a sheet, focus
+ * returns to the button that opened the dialog, as before (an organizer's dashboard takes them to
+ * the new sheet instead).
  */
 export function AdminDashboard() {
   const [tab, setTab] = useState<DashboardTab>('overview');
@@ -29,6 +31,7 @@ export function AdminDashboard() {
         <Title order={1}>PAC Admin Dashboard</Title>
         <Button onClick={openCreate}>Create New Sign Up</Button>
       </Group>
+      <AnnouncementDrafts hideWhenEmpty />
       {/* Hidden tabs unmount, so that a tab's polling runs only while it is shown. */}
       <Tabs value={tab} onChange={(value) => isDashboardTab(value) && setTab(value)} keepMounted={false}>
         <Tabs.List>

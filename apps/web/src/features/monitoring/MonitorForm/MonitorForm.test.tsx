@@ -100,6 +100,46 @@ describe('MonitorForm', () => {
     expect(submitted?.input).toMatchObject({ id: 9, scheduleMinutes: 30, selectors: ['main', '.news'] });
   });
 
+  it("offers 'Post without approval', off by default, and only while Facebook or Instagram is on", () => {
+    renderWithProviders(<MonitorForm onSubmit={vi.fn()} onCancel={vi.fn()} />);
+    const autoApprove = screen.getByRole('switch', { name: /^Post without approval/ });
+    expect((autoApprove as HTMLInputElement).checked).toBe(false);
+    expect(autoApprove.hasAttribute('disabled')).toBe(false);
+    expect(
+      screen.getByText(
+        'Facebook and Instagram posts go out as soon as a change is found, without waiting for an admin.',
+      ).id,
+    ).toBe(autoApprove.getAttribute('aria-describedby'));
+
+    fireEvent.click(field(/^Facebook/));
+    expect(autoApprove.hasAttribute('disabled')).toBe(false);
+    fireEvent.click(field(/^Instagram/));
+    expect(autoApprove.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(field(/^Instagram/));
+    expect(autoApprove.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('sends the auto-approve switch with a new monitor and with an edited one', () => {
+    const onSubmit = vi.fn<(submit: MonitorSubmit, setFieldError: SetFieldError) => void>();
+    const { unmount } = renderWithProviders(<MonitorForm onSubmit={onSubmit} onCancel={vi.fn()} />);
+    fill(/^Name/, 'District news');
+    fill(/^URL/, 'https://www.example-district.org/news');
+    fill(/^CSS Selectors/, 'main');
+    fireEvent.click(screen.getByRole('switch', { name: /^Post without approval/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add Monitor' }));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ kind: 'create', input: { autoApprove: true } });
+    unmount();
+
+    renderWithProviders(
+      <MonitorForm monitor={sampleMonitor({ id: 9, autoApprove: true })} onSubmit={onSubmit} onCancel={vi.fn()} />,
+    );
+    const autoApprove = screen.getByRole('switch', { name: /^Post without approval/ });
+    expect((autoApprove as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(autoApprove);
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(onSubmit.mock.calls[1]?.[0]).toMatchObject({ kind: 'update', input: { id: 9, autoApprove: false } });
+  });
+
   it('Cancel closes without sending', () => {
     const onCancel = vi.fn();
     const onSubmit = vi.fn();

@@ -1,10 +1,10 @@
-import { monitorCreateSchema } from '@pac/validators';
+import { monitorCreateSchema, monitorUpdateSchema } from '@pac/validators';
 import { describe, expect, it } from 'vitest';
 import { sampleMonitor } from '../../../../test/monitoringFixtures';
 import { isMonitorField, monitorFormValues, monitorInput } from './monitorFormValues';
 
 describe('monitorFormValues', () => {
-  it("starts a new monitor with SPEC.md's defaults: every 15 minutes, every channel on, no filter", () => {
+  it("starts a new monitor with SPEC.md's defaults: every 15 minutes, every channel on, no filter, posts wait for approval", () => {
     expect(monitorFormValues()).toEqual({
       name: '',
       url: '',
@@ -16,6 +16,7 @@ describe('monitorFormValues', () => {
       internalPosts: true,
       facebookPosts: true,
       instagramPosts: true,
+      autoApprove: false,
     });
     expect(monitorFormValues(null)).toEqual(monitorFormValues());
   });
@@ -31,7 +32,8 @@ describe('monitorFormValues', () => {
       emailNotifications: false,
       internalPosts: false,
       facebookPosts: false,
-      instagramPosts: false,
+      instagramPosts: true,
+      autoApprove: true,
     });
     expect(monitorFormValues(monitor)).toEqual({
       name: 'Board minutes',
@@ -43,7 +45,8 @@ describe('monitorFormValues', () => {
       emailNotifications: false,
       internalPosts: false,
       facebookPosts: false,
-      instagramPosts: false,
+      instagramPosts: true,
+      autoApprove: true,
     });
   });
 });
@@ -66,9 +69,25 @@ describe('monitorInput', () => {
   });
 
   it("round-trips a monitor's values into the create schema", () => {
-    const monitor = sampleMonitor({ selectors: ['main', '.news'], ignoreSelectors: ['.clock'] });
+    const monitor = sampleMonitor({ selectors: ['main', '.news'], ignoreSelectors: ['.clock'], autoApprove: true });
     const parsed = monitorCreateSchema.parse(monitorInput(monitorFormValues(monitor)));
-    expect(parsed).toMatchObject({ selectors: ['main', '.news'], ignoreSelectors: ['.clock'], scheduleMinutes: 15 });
+    expect(parsed).toMatchObject({
+      selectors: ['main', '.news'],
+      ignoreSelectors: ['.clock'],
+      scheduleMinutes: 15,
+      autoApprove: true,
+    });
+  });
+
+  it('carries the auto-approve switch into the update schema too', () => {
+    const monitor = sampleMonitor({ id: 3, autoApprove: true });
+    const parsed = monitorUpdateSchema.parse({ ...monitorInput(monitorFormValues(monitor)), id: monitor.id });
+    expect(parsed).toMatchObject({ id: 3, autoApprove: true });
+    const off = monitorUpdateSchema.parse({
+      ...monitorInput({ ...monitorFormValues(monitor), autoApprove: false }),
+      id: 3,
+    });
+    expect(off).toMatchObject({ id: 3, autoApprove: false });
   });
 });
 
@@ -76,6 +95,7 @@ describe('isMonitorField', () => {
   it('knows the form fields and nothing else', () => {
     expect(isMonitorField('url')).toBe(true);
     expect(isMonitorField('instagramPosts')).toBe(true);
+    expect(isMonitorField('autoApprove')).toBe(true);
     expect(isMonitorField('id')).toBe(false);
     expect(isMonitorField('')).toBe(false);
   });

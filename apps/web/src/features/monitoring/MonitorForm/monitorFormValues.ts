@@ -21,6 +21,8 @@ export interface MonitorFormValues extends Record<string, unknown> {
   internalPosts: boolean;
   facebookPosts: boolean;
   instagramPosts: boolean;
+  /** Facebook and Instagram posts go out without waiting for an admin's approval. */
+  autoApprove: boolean;
 }
 
 const fieldNames = [
@@ -34,6 +36,7 @@ const fieldNames = [
   'internalPosts',
   'facebookPosts',
   'instagramPosts',
+  'autoApprove',
 ] as const;
 
 /** A field of the monitor form. */
@@ -46,7 +49,10 @@ export function isMonitorField(value: string): value is MonitorField {
   return (fieldNames as readonly string[]).includes(value);
 }
 
-/** The form's starting values: a monitor's own, or SPEC.md's defaults (every 15 minutes, every channel on). */
+/**
+ * The form's starting values: a monitor's own, or SPEC.md's defaults (every 15 minutes, every
+ * channel on, Facebook and Instagram posts waiting for an admin's approval).
+ */
 export function monitorFormValues(monitor?: Monitor | null): MonitorFormValues {
   return {
     name: monitor?.name ?? '',
@@ -59,6 +65,7 @@ export function monitorFormValues(monitor?: Monitor | null): MonitorFormValues {
     internalPosts: monitor?.internalPosts ?? true,
     facebookPosts: monitor?.facebookPosts ?? true,
     instagramPosts: monitor?.instagramPosts ?? true,
+    autoApprove: monitor?.autoApprove ?? false,
   };
 }
 

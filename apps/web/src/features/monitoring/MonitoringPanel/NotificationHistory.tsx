@@ -20,7 +20,13 @@ export function NotificationHistory({ notifications, loading = false, failed = f
         emptyText="No notifications yet. Each detected change is announced on its monitor's channels."
       >
         {(sent) => (
-          <Table.ScrollContainer minWidth={720}>
+          // On a phone the table scrolls sideways: its viewport takes focus so that the keyboard can scroll it too.
+          <Table.ScrollContainer
+            minWidth={720}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Notification history (scrolls sideways)' },
+            }}
+          >
             <Table verticalSpacing="xs" aria-label="Notification history" striped>
               <Table.Thead>
                 <Table.Tr>

@@ -11,7 +11,7 @@ import { checkOutcomeToast, type Monitor, recentChangesInput } from '../monitori
 export function useRefreshMonitoring(): () => Promise<void> {
   const utils = trpc.useUtils();
   return useCallback(async () => {
-    await Promise.all([utils.monitors.invalidate(), utils.monitoring.invalidate()]);
+    await Promise.all([utils.monitors.invalidate(), utils.monitoring.invalidate(), utils.announcements.invalidate()]);
   }, [utils]);
 }
 

@@ -1,0 +1,1 @@
+export { NewsItem, type NewsItemProps } from './NewsItem';

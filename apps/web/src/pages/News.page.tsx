@@ -1,0 +1,24 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { PageLayout } from '../components/PageLayout';
+import { NewsList } from '../features/news/NewsList';
+import { newsFeedPath } from '../features/news/news';
+
+/** /news: the school news, every announcement the council approved, newest first, and its feed. */
+export default function NewsPage() {
+  return (
+    <PageLayout title="School news" size="md">
+      <Stack gap="xl">
+        <Stack gap="xs">
+          <Title order={1}>School news</Title>
+          <Text c="dimmed">
+            What changed on the school&apos;s website, as the parent advisory council announced it.
+          </Text>
+          <Anchor href={newsFeedPath} type="application/atom+xml" size="sm" style={{ alignSelf: 'flex-start' }}>
+            Subscribe in a feed reader
+          </Anchor>
+        </Stack>
+        <NewsList />
+      </Stack>
+    </PageLayout>
+  );
+}
