@@ -168,6 +168,38 @@ export function pruneBackups(backupDir: string, keepDays: number, now: Date = ne
   return removed;
 }
 
+/** Every backup this app writes, nightly or before a migration: `pac-[pre-migration-]YYYYMMDD-HHMMSS.(sqlite|uploads)`. */
+const anyBackupName = /^pac-(?:pre-migration-)?(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})\.(?:sqlite|uploads)$/;
+
+/**
+ * RETENTION_MONTHS (API.md "Privacy"): removes every backup the app wrote, nightly or before a
+ * migration, whose stamp is before `before`, so that what an erasure or the nightly retention
+ * removed from the database is gone from the backups too within the retention window. The
+ * operator's own files are left alone. Returns what it removed.
+ */
+export function pruneExpiredBackups(backupDir: string, before: Date): string[] {
+  if (!existsSync(backupDir)) return [];
+  const removed: string[] = [];
+  for (const name of readdirSync(backupDir)) {
+    const m = anyBackupName.exec(name);
+    if (!m) continue;
+    const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+      number,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ];
+    // Stamps are on the server's clock (backupStamp).
+    if (new Date(year, month - 1, day, hour, minute, second).getTime() >= before.getTime()) continue;
+    const path = join(backupDir, name);
+    rmSync(path, { recursive: true, force: true });
+    removed.push(path);
+  }
+  return removed;
+}
+
 /**
  * Before a migration changes the schema of a database that holds data, takes a verified backup
  * (`pac-pre-migration-<stamp>.sqlite` and its uploads) into BACKUP_DIR. A new database, or one

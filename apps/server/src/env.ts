@@ -79,6 +79,8 @@ const schema = z.object({
   UPLOAD_DIR: z.string().trim().min(1).default('./data/uploads'),
   BACKUP_DIR: z.string().trim().min(1).default('./data/backups'),
   BACKUP_KEEP_DAYS: int(14, 0, 3650),
+  // Signups are emptied this many months after their event; backups older than it are deleted.
+  RETENTION_MONTHS: int(16, 1, 120),
   PUBLIC_BASE_URL: url.optional(),
   SCHOOL_NAME: z.string().trim().min(1).default('Our School PAC'),
   SCHOOL_DOMAIN: hostname.default('example-district.org'),

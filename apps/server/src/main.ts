@@ -19,6 +19,7 @@ import { startMonitorLoop } from './loops/monitors';
 import { startReminderLoop } from './loops/reminders';
 import { backupBeforeMigration } from './backups';
 import { startBackupLoop } from './loops/backups';
+import { startRetentionLoop } from './loops/retention';
 import { holdServerLock } from './serverLock';
 
 export interface RunningServer {
@@ -70,6 +71,7 @@ export async function startServer(
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     signupRateLimit: env.SIGNUP_RATE_LIMIT,
     mailPerAddressPerDay: env.MAIL_PER_ADDRESS_PER_DAY,
+    retentionMonths: env.RETENTION_MONTHS,
     uploadDir: env.uploadDir,
     publicBaseUrl: env.publicBaseUrl ?? `http://localhost:${env.PORT === 0 ? 3000 : env.PORT}`,
     schoolName: env.SCHOOL_NAME,
@@ -145,6 +147,7 @@ export async function startServer(
   const services = { db: handle.db, config, runtime };
   const stopReminders = startReminderLoop(services, env.REMINDER_TICK_SECONDS);
   const stopMonitors = startMonitorLoop(services, env.MONITOR_TICK_SECONDS);
+  const stopRetention = startRetentionLoop(services, { backupDir: onDisk ? env.backupDir : null });
   const stopBackups = onDisk
     ? startBackupLoop({ ...backupSources, keepDays: env.BACKUP_KEEP_DAYS, timeZone: config.timeZone, logger })
     : () => undefined;
@@ -161,6 +164,7 @@ export async function startServer(
       stopReminders();
       stopMonitors();
       stopBackups();
+      stopRetention();
       closing ??= new Promise<void>((resolve) => {
         shuttingDown = true;
         server.close(() => {

@@ -93,6 +93,8 @@ describe('upgrading a database made at migration 0004', () => {
       sheet_messages: 0,
       signup_events: 0,
       announcements: 0,
+      consent_records: 0,
+      privacy_log: 0,
     });
     const db = new Database(server.databasePath, { readonly: true });
     expect(db.prepare('SELECT * FROM sheet_reminder_sends').all()).toEqual([

@@ -8,6 +8,11 @@ export interface ApiConfig {
   signupRateLimit: number;
   /** Emails one mailbox may be sent in a school day, whatever sends them (MAIL_PER_ADDRESS_PER_DAY). */
   mailPerAddressPerDay: number;
+  /**
+   * RETENTION_MONTHS: a signup is emptied of its person this many months after its event, and
+   * backups older than it are deleted (API.md "Privacy").
+   */
+  retentionMonths: number;
   /** Hero images and the logo live here, under server-chosen names. */
   uploadDir: string;
   /** Absolute root for links in emails and image URLs sent to Instagram. */

@@ -27,6 +27,7 @@ export { failInterruptedNotifications } from './notifications/service';
 export { deliverDueNotifications } from './announcements/service';
 export { sendDueReminders } from './reminders/service';
 export { sendOrganizerDigests } from './organizerNotifications/service';
+export { applyRetention, monthsBefore } from './privacy/service';
 export { publicSettingKeys } from './settings/service';
 export { maxUploadBytes } from './lib/uploads';
 export { instantAt, isTimeZone, serverTimeZone, wallTime, type WallTime } from './lib/schoolTime';

@@ -8,6 +8,7 @@ import { announcementsRouter } from './announcements/router';
 import { monitoringRouter } from './monitoring/router';
 import { monitorsRouter } from './monitors/router';
 import { notificationsRouter } from './notifications/router';
+import { privacyRouter } from './privacy/router';
 import { remindersRouter } from './reminders/router';
 import { rosterRouter } from './roster/router';
 import { settingsRouter } from './settings/router';
@@ -32,6 +33,7 @@ export const appRouter = router({
   settings: { ...settingsRouter, ...heroRouter },
   stats: statsRouter,
   exports: exportsRouter,
+  privacy: privacyRouter,
   reminders: remindersRouter,
   notifications: notificationsRouter,
   monitors: monitorsRouter,

@@ -21,6 +21,7 @@ export const testConfig: ApiConfig = {
   loginMaxFailures: 5,
   signupRateLimit: 100,
   mailPerAddressPerDay: 20,
+  retentionMonths: 16,
   uploadDir: join(tmpdir(), 'pac-api-uploads-unused'),
   publicBaseUrl: 'http://localhost:3000',
   schoolName: 'Test School PAC',

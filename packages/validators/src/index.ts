@@ -15,3 +15,4 @@ export * from './roster';
 export * from './schoolClock';
 export * from './sheetMessages';
 export * from './announcements';
+export * from './privacy';

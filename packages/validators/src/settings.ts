@@ -10,11 +10,12 @@ export const settingKeys = [
   'adminEmail',
   'senderEmail',
   'senderPassword',
+  'privacyContact',
 ] as const;
 export type SettingKey = (typeof settingKeys)[number];
 
 /** The keys `POST /api/settings/{key}` writes; the others have their own routes. */
-export const writableSettingKeys = ['adminEmail', 'senderEmail', 'senderPassword'] as const;
+export const writableSettingKeys = ['adminEmail', 'senderEmail', 'senderPassword', 'privacyContact'] as const;
 export type WritableSettingKey = (typeof writableSettingKeys)[number];
 
 export const settingKeySchema = z.enum(settingKeys, { error: 'Unknown setting key' });
@@ -35,6 +36,8 @@ export const settingWriteSchema = z.discriminatedUnion(
     z.object({ key: z.literal('adminEmail'), value: adminEmailSchema }),
     z.object({ key: z.literal('senderEmail'), value: senderEmailSchema }),
     z.object({ key: z.literal('senderPassword'), value: senderPasswordSchema }),
+    // The council's contact for privacy requests, on /privacy-policy (API.md "Privacy").
+    z.object({ key: z.literal('privacyContact'), value: valueRequired.pipe(emailSchema) }),
   ],
   { error: 'This setting cannot be changed here' },
 );

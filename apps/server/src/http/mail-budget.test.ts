@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * API.md "Mail that cannot be turned against anyone", the mail itself: one mailbox receives at most
  * MAIL_PER_ADDRESS_PER_DAY emails a day whatever sends them (a link the person asked for still goes),
@@ -135,8 +136,12 @@ describe('one mailbox gets at most MAIL_PER_ADDRESS_PER_DAY emails a day', () =>
     expect(remindersSent).toBe(mails.filter((m) => m.parsed.subject?.startsWith('Reminder')).length);
     expect(sends.at(-1)?.message).toMatch(/held back \(those addresses have had 20 emails today\)$/);
     expect(
-      queryOne<{ sent: number }>(server.databasePath, 'SELECT sent FROM mail_daily_counts WHERE mailbox = ?', victim)
-        .sent,
+      // Counted by the mailbox's SHA-256, not its address (what an erasure must not leave behind).
+      queryOne<{ sent: number }>(
+        server.databasePath,
+        'SELECT sent FROM mail_daily_counts WHERE mailbox = ?',
+        createHash('sha256').update(victim).digest('hex'),
+      ).sent,
     ).toBe(budget);
 
     // Another mailbox is untouched by the victim's budget.

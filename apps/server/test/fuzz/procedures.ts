@@ -147,6 +147,14 @@ export const procedureSpecs = {
   'announcements.card': input(['id'], 'announcements'),
   'announcements.reject': input(['id', 'reason'], 'announcements'),
   'announcements.news': input(['limit']),
+
+  'privacy.exportMine': input(),
+  'privacy.deleteAccount': input(['password']),
+  'privacy.eraseSignup': input(['token']),
+  'privacy.search': input(['email']),
+  'privacy.erase': input(['email']),
+  'privacy.log': input(),
+  'privacy.policy': input(),
   'announcements.feed': input(),
 
   'monitors.list': input(),

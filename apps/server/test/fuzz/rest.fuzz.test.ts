@@ -33,6 +33,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcementRoutes } from '../../src/http/rest/announcements';
+import { privacyRoutes } from '../../src/http/rest/privacy';
 import { authRoutes } from '../../src/http/rest/auth';
 import { calendarRoutes } from '../../src/http/rest/calendar';
 import { exportRoutes } from '../../src/http/rest/exports';
@@ -116,6 +117,7 @@ const routeGroups: Record<string, RestRoute[]> = {
   calendarRoutes,
   messageRoutes,
   announcementRoutes,
+  privacyRoutes,
 };
 const allRoutes = Object.values(routeGroups).flat();
 const routeKey = (r: Pick<RestRoute, 'method' | 'path'>) => `${r.method} ${r.path}`;
@@ -131,7 +133,7 @@ interface RestSpec {
   access?: (params: Record<string, string>) => Access;
 }
 
-const publicSettingKeys = new Set(['heroImageUrl', 'heroContent']);
+const publicSettingKeys = new Set(['heroImageUrl', 'heroContent', 'privacyContact']);
 
 const restSpecs: Record<string, RestSpec> = {
   'POST /api/auth/register': { procedure: 'auth.register' },
@@ -227,6 +229,12 @@ const restSpecs: Record<string, RestSpec> = {
   'POST /api/monitors': { procedure: 'monitors.create' },
   'POST /api/monitors/check-all': { procedure: 'monitors.checkAll' },
   'POST /api/monitors/setup-:slug': { procedure: 'monitors.setupSchool', params: { slug: 'slug' } },
+  'GET /api/auth/export': { procedure: 'privacy.exportMine' },
+  'DELETE /api/auth/account': { procedure: 'privacy.deleteAccount' },
+  'POST /api/my-signup/erase': { procedure: 'privacy.eraseSignup' },
+  'GET /api/privacy/search': { procedure: 'privacy.search', query: ['email'] },
+  'POST /api/privacy/erase': { procedure: 'privacy.erase' },
+  'GET /api/privacy/log': { procedure: 'privacy.log' },
   'GET /api/announcements': { procedure: 'announcements.list', query: ['status'] },
   'GET /api/announcements/:id/card.jpg': { procedure: 'announcements.card', params: { id: 'announcements' } },
   'PATCH /api/announcements/:id': { procedure: 'announcements.update', params: { id: 'announcements' } },

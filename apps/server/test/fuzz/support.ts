@@ -635,11 +635,55 @@ export async function startFuzzServer(): Promise<FuzzServer> {
     throw new Error(`the ${role} account's password was changed to one the fuzzer does not know`);
   };
 
+  /**
+   * The role's account again, with its own email and password, after a fuzzed deletion took it: the
+   * account now holding that email (a fuzzed registration may have taken it), else a new row.
+   * Straight into the database, as the server's own start-up makes its first admin.
+   */
+  const recreateAccount = async (role: 'user' | 'admin'): Promise<number> => {
+    const credentials = role === 'admin' ? adminCredentials : userCredentials;
+    const passwordHash = await argon2.hash(credentials.password, { type: argon2.argon2id });
+    const db = new Database(server.databasePath);
+    try {
+      const existing = db.prepare('SELECT id FROM users WHERE email = ?').get(credentials.email) as
+        { id: number } | undefined;
+      const roleName = role === 'admin' ? 'admin' : 'member';
+      if (existing) {
+        db.prepare('UPDATE users SET password_hash = ?, role = ? WHERE id = ?').run(
+          passwordHash,
+          roleName,
+          existing.id,
+        );
+        accounts[role].password = credentials.password;
+        return existing.id;
+      }
+      const created = db
+        .prepare(
+          'INSERT INTO users (email, name, password_hash, role, email_verified, email_consent, created_at) VALUES (?, ?, ?, ?, 1, 0, ?) RETURNING id',
+        )
+        .get(
+          credentials.email,
+          role === 'admin' ? 'Administrator' : userCredentials.name,
+          passwordHash,
+          roleName,
+          Date.now(),
+        ) as {
+        id: number;
+      };
+      accounts[role].password = credentials.password;
+      return created.id;
+    } finally {
+      db.close();
+    }
+  };
+
   const ensureSessions = () =>
     fuzzTrace.current.step('ensureSessions', async () => {
       for (const role of ['user', 'admin'] as const) {
         const account = accounts[role];
         if (watcher.get('SELECT id FROM sessions WHERE token_hash = ?', tokenHash(account.token))) continue;
+        // A fuzzed account deletion or privacy erasure may have taken the account: it is made again.
+        if (!watcher.get('SELECT id FROM users WHERE id = ?', account.id)) account.id = await recreateAccount(role);
         const row = watcher.get<{ email: string; password_hash: string }>(
           'SELECT email, password_hash FROM users WHERE id = ?',
           account.id,

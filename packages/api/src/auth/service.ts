@@ -6,6 +6,7 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Context, logFor, type ServiceContext, type SessionUser, type UserContext } from '../context';
 import { currentSender, sendMail } from '../email/service';
+import { recordConsent } from '../lib/consent';
 import { isAdmin } from '../lib/access';
 import { emailTaken, findUserByEmail, toSessionUser, userMessages } from '../lib/accounts';
 import { emailTokenUrl, issueEmailToken, redeemEmailToken, revokeEmailTokens } from '../lib/emailTokens';
@@ -187,6 +188,14 @@ export async function register(ctx: Context, input: z.output<typeof registerSche
     .get();
   // A concurrent registration may have taken the address between the check and the insert.
   if (!created) throw refuse('CONFLICT', accountMessages.emailTaken, { reason: 'emailTaken', field: 'email' });
+  if (created.emailConsent)
+    recordConsent(ctx.db, {
+      email: created.email,
+      userId: created.id,
+      consent: true,
+      source: byAdmin ? 'admin' : 'account',
+      at: ctx.runtime.now(),
+    });
   sendAccountLink(ctx, created, 'verifyEmail');
   if (!byAdmin) startSession(ctx, created.id);
   return toSessionUser(created);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Db, type Executor, mailDailyCounts, mailSuppressions, unlessCannotWrite } from '@pac/db';
 import { eq, lt, type Placeholder, sql } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
@@ -102,6 +103,16 @@ export function liftSuppression(db: Executor, address: string): void {
 }
 
 /**
+ * What mail_daily_counts keys a mailbox's count by: the SHA-256 of the mailbox (lib/mailbox.ts), not
+ * the address. A count outlives the person by up to a day (a mail sent in the background as they
+ * erase their details counts after), and the file must not hold their address then (API.md
+ * "Privacy"); the counts themselves go the day after.
+ */
+export function mailCountKey(address: string): string {
+  return createHash('sha256').update(mailbox(address)).digest('hex');
+}
+
+/**
  * Takes one of today's MAIL_PER_ADDRESS_PER_DAY mails for `to` (the school's calendar day), or says
  * why it may not go: the mailbox unsubscribed (reminders only) or has had its day's budget (a
  * requested link goes regardless). sendMail does this itself; a caller that must know before
@@ -109,7 +120,7 @@ export function liftSuppression(db: Executor, address: string): void {
  */
 export function reserveMail(ctx: BudgetContext, to: string, kind: MailKind): Reserved {
   if (kind === 'reminder' && isSuppressed(ctx, to)) return { ok: false, reason: 'suppressed' };
-  const box = mailbox(to);
+  const box = mailCountKey(to);
   const day = localDate(ctx.runtime.now(), ctx.config.timeZone);
   const budget = ctx.runtime.state(budgetState, (d) => new MailBudget(d));
   if (!budget.take(box, day, ctx.config.mailPerAddressPerDay, kind === 'requested'))

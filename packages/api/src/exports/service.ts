@@ -2,6 +2,7 @@ import { type Db, signupSheets, volunteers, volunteerSlots } from '@pac/db';
 import { answerText } from '@pac/validators';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { UserContext } from '../context';
+import { logPrivacy } from '../lib/privacyLog';
 import { sheetOwnerScope } from '../lib/access';
 import { assertManagesSheetId } from '../lib/sheetAccess';
 import { slotHours } from '../slots/service';
@@ -142,6 +143,14 @@ export function* volunteerCsvLines(db: Db, timeZone: string, scope: ReportScope 
  */
 export function volunteerReport(ctx: UserContext, sheetId?: number) {
   if (sheetId !== undefined) assertManagesSheetId(ctx.db, ctx.user, sheetId);
+  // Contact details of many people leave the site: the privacy log says who took them, and when.
+  logPrivacy(
+    ctx.db,
+    ctx.user,
+    'volunteersCsv',
+    sheetId === undefined ? 'Volunteer CSV of every sheet they run' : `Volunteer CSV of sheet ${sheetId}`,
+    ctx.runtime.now(),
+  );
   return {
     filename: sheetId === undefined ? 'volunteer-data.csv' : `volunteer-data-${sheetId}.csv`,
     contentType: 'text/csv; charset=utf-8',

@@ -23,6 +23,7 @@ import { getSheet } from '../sheets/service';
 import { sendReminderEmail } from '../volunteers/mail';
 import { getVolunteer, signupsWithEvent } from '../volunteers/history';
 import { withdrawEmailConsent } from '../volunteers/manage';
+import { recordConsent } from '../lib/consent';
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
@@ -399,6 +400,14 @@ export function unsubscribe(ctx: ServiceContext, link: { id: number; token: stri
   ctx.db.transaction((tx) => {
     suppress(tx, volunteer.email);
     withdrawEmailConsent(tx, volunteer.email);
+    recordConsent(tx, {
+      email: volunteer.email,
+      userId: volunteer.userId,
+      volunteerId: volunteer.id,
+      consent: false,
+      source: 'unsubscribe',
+      at: ctx.runtime.now(),
+    });
   });
   return { message: 'You will not receive any more reminder emails', email: volunteer.email };
 }
@@ -421,6 +430,15 @@ export function resubscribe(ctx: ServiceContext, link: { id: number; token: stri
   ctx.db.transaction((tx) => {
     liftSuppression(tx, volunteer.email);
     tx.update(volunteers).set({ emailConsent: true }).where(eq(volunteers.id, volunteer.id)).run();
+    // Turned back on from the same link the unsubscribe came by.
+    recordConsent(tx, {
+      email: volunteer.email,
+      userId: volunteer.userId,
+      volunteerId: volunteer.id,
+      consent: true,
+      source: 'unsubscribe',
+      at: ctx.runtime.now(),
+    });
   });
   return { message: 'Reminder emails are back on', email: volunteer.email };
 }

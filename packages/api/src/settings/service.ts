@@ -6,8 +6,12 @@ import { schoolClockFor } from '../lib/schoolTime';
 import { findImage, storeImage, uploadsPath } from '../lib/uploads';
 import { RuntimeKey } from '../runtime';
 
-/** Settings anyone may read: what the home page shows. */
-export const publicSettingKeys = ['heroImageUrl', 'heroContent'] as const satisfies readonly SettingKey[];
+/** Settings anyone may read: what the home page and the privacy policy show. */
+export const publicSettingKeys = [
+  'heroImageUrl',
+  'heroContent',
+  'privacyContact',
+] as const satisfies readonly SettingKey[];
 
 export type PublicSettingKey = (typeof publicSettingKeys)[number];
 

@@ -4,6 +4,7 @@ import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accountMessages, endSessionsOf, sendAccountLink } from '../auth/service';
 import type { SessionUser, UserContext } from '../context';
+import { recordConsent } from '../lib/consent';
 import { emailTaken, getUser, toSessionUser, userMessages } from '../lib/accounts';
 import { revokeEmailTokens } from '../lib/emailTokens';
 import { refuse } from '../lib/errors';
@@ -71,6 +72,15 @@ export function updateAccount(
       .get();
     if (!row) throw refuse('NOT_FOUND', accountMessages.userNotFound, { reason: 'userNotFound' });
     if (emailChanged) revokeEmailTokens(tx, userId);
+    if (row.emailConsent !== before.emailConsent)
+      recordConsent(tx, {
+        email: row.email,
+        userId,
+        consent: row.emailConsent,
+        // By the person in their account, or by an admin for them.
+        source: ctx.user.id === userId ? 'account' : 'admin',
+        at: ctx.runtime.now(),
+      });
     return row;
   });
   if (emailChanged) sendAccountLink(ctx, updated, 'verifyEmail');

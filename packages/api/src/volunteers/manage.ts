@@ -18,6 +18,7 @@ import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Context, ServiceContext, SessionUser, UserContext } from '../context';
 import { currentSender } from '../email/service';
+import { recordConsent } from '../lib/consent';
 import { answerField, refuse } from '../lib/errors';
 import { assertValidLink } from '../lib/links';
 import { mailbox } from '../lib/mailbox';
@@ -133,7 +134,19 @@ export function updateSignup(ctx: UserContext, input: z.output<typeof volunteerU
       if (clash)
         throw refuse('CONFLICT', volunteerMessages.alreadySignedUp, { reason: 'alreadySignedUp', field: 'email' });
     }
-    return applySignupChanges(tx, volunteer, { ...changes, quantity, answers }, ctx.runtime.now());
+    const applied = applySignupChanges(tx, volunteer, { ...changes, quantity, answers }, ctx.runtime.now());
+    const after = applied.updated;
+    if (after.emailConsent !== volunteer.emailConsent)
+      recordConsent(tx, {
+        email: after.email,
+        userId: after.userId,
+        volunteerId: after.id,
+        consent: after.emailConsent,
+        // The volunteer's own signup (through their account), or an organizer's or admin's edit.
+        source: after.userId !== null && after.userId === ctx.user.id ? 'account' : 'admin',
+        at: ctx.runtime.now(),
+      });
+    return applied;
   });
   announcePromotions(ctx, promoted);
   return updated;
@@ -189,7 +202,13 @@ function freeSpot(tx: Executor, volunteer: Volunteer, now: Date): Volunteer[] {
  * After it commits, the volunteer is told their signup is cancelled (by whom: `by`) and those
  * promoted that they are in.
  */
-export function removeVolunteer(ctx: ServiceContext, volunteerId: number, by: 'volunteer' | 'organizer'): void {
+export function removeVolunteer(
+  ctx: ServiceContext,
+  volunteerId: number,
+  by: 'volunteer' | 'organizer',
+  // A person erasing their details is not mailed at the address they asked to be forgotten.
+  options: { mailVolunteer?: boolean } = {},
+): void {
   const now = ctx.runtime.now();
   const result = ctx.db.transaction((tx) => {
     // What the row was when it went, not when the caller read it.
@@ -206,7 +225,7 @@ export function removeVolunteer(ctx: ServiceContext, volunteerId: number, by: 'v
   if (!result) return;
   notifyOrganizer(ctx, result.removed.sheet, [result.change]);
   announcePromotions(ctx, result.promoted);
-  if (currentSender(ctx) !== null) {
+  if (options.mailVolunteer !== false && currentSender(ctx) !== null) {
     const signup = result.removed;
     ctx.runtime.mail.inBackground(
       'Cancellation email',

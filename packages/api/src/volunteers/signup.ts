@@ -3,6 +3,7 @@ import {
   type OrganizerNotification,
   signupSheets,
   type Volunteer,
+  consentRecords,
   volunteers,
   type VolunteerStatus,
   volunteerSlots,
@@ -189,6 +190,17 @@ function prepareSignup(db: Db): SignupSteps {
     })
     .returning()
     .prepare();
+  const consent = db
+    .insert(consentRecords)
+    .values({
+      email: sql.placeholder('email'),
+      userId: sql.placeholder('userId'),
+      volunteerId: sql.placeholder('volunteerId'),
+      consent: true,
+      source: 'signup',
+      at: sql.placeholder('at'),
+    })
+    .prepare();
   // The mailboxes holding a confirmed spot on the sheet (only read for a sheet with a per-person limit).
   const confirmedEmails = db
     .select({ email: volunteers.email })
@@ -300,6 +312,15 @@ function prepareSignup(db: Db): SignupSteps {
         throw refuse('CONFLICT', volunteerMessages.maxSlotsPerPerson(limit), { reason: 'maxSlotsPerPerson' });
     }
     recordForDigest(db, sheetOf(facts), signupChanges(created), row.signupTime);
+    // Consent given on the signup form is recorded with it (API.md "Privacy"); no box ticked, no change.
+    const firstCreated = created[0];
+    if (row.emailConsent && firstCreated)
+      consent.run({
+        email: row.email,
+        userId: firstCreated.userId,
+        volunteerId: firstCreated.id,
+        at: row.signupTime,
+      });
     return created;
   };
   return { refuseEarly, write };

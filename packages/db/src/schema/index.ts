@@ -6,3 +6,4 @@ export * from './reminders';
 export * from './mail';
 export * from './season';
 export * from './announcements';
+export * from './privacy';

@@ -16,7 +16,8 @@ export type MailSuppression = typeof mailSuppressions.$inferSelect;
 
 /**
  * How many emails each mailbox has been sent on each of the school's calendar days
- * (MAIL_PER_ADDRESS_PER_DAY). Rows of days before yesterday are deleted as the days pass.
+ * (MAIL_PER_ADDRESS_PER_DAY), by the SHA-256 of the mailbox rather than the address (email/budget.ts
+ * mailCountKey). Rows of days before yesterday are deleted as the days pass.
  */
 export const mailDailyCounts = sqliteTable(
   'mail_daily_counts',

@@ -114,9 +114,18 @@ export const volunteers = sqliteTable(
     quantity: integer().notNull().default(1),
     /** Answers to the sheet's questions, by question id: contact data (API.md). */
     answers: text({ mode: 'json' }).$type<SignupAnswers>().notNull().default({}),
+    /**
+     * When the person was erased (their account deleted, their own request, an admin's answer to one,
+     * or RETENTION_MONTHS after the event): the signup stays counted as 'Former volunteer' with no
+     * email, phone, notes or answers.
+     */
+    erasedAt: timestamp(),
   },
   (t) => [
-    uniqueIndex('volunteers_slot_email_uq').on(t.slotId, t.email),
+    // An erased signup has no email: any number of them may share a slot.
+    uniqueIndex('volunteers_slot_email_uq')
+      .on(t.slotId, t.email)
+      .where(sql`${t.email} <> ''`),
     index('volunteers_slot_status_idx').on(t.slotId, t.status, t.signupTime),
     index('volunteers_user_idx').on(t.userId),
     index('volunteers_email_idx').on(t.email),

@@ -14,6 +14,7 @@ import { announcementRoutes } from './announcements';
 import { monitoringRoutes } from './monitoring';
 import { monitorRoutes } from './monitors';
 import { notificationRoutes } from './notifications';
+import { privacyRoutes } from './privacy';
 import { reminderRoutes } from './reminders';
 import { rosterRoutes } from './roster';
 import type { Download, RestRoute } from './route';
@@ -27,8 +28,10 @@ import { volunteerRoutes } from './volunteers';
 
 // One file per tRPC router (rest/<router>.ts calls only that router's procedures). The first route
 // whose path and method match answers, so a fixed path (e.g. /api/settings/logo-url) comes before
-// a pattern that also matches it (/api/settings/:key).
+// a pattern that also matches it (/api/settings/:key). privacyRoutes holds /api/auth/export and
+// DELETE /api/auth/account, which are the privacy router's.
 const routes: RestRoute[] = [
+  ...privacyRoutes,
   ...authRoutes,
   ...sheetRoutes,
   ...slotRoutes,
@@ -122,7 +125,10 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
     if (route.upload) {
       await route.upload.authorize(caller);
       file = await readMultipartFile(req, route.upload.field, route.upload.maxBytes);
-    } else if (!route.ignoreBody && req.method !== 'GET' && req.method !== 'DELETE') body = await readJsonBody(req);
+    } else if (!route.ignoreBody && req.method !== 'GET' && req.method !== 'HEAD') {
+      // A DELETE may carry one too (DELETE /api/auth/account asks for the password).
+      body = await readJsonBody(req);
+    }
     const result = await route.handle({ caller, params: found.params, body, query: url.searchParams, file });
     const status = route.status ?? 200;
     if (route.download) {
