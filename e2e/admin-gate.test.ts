@@ -42,8 +42,8 @@ describe('the admin gate', () => {
     expect(JSON.parse((await storedUser()) ?? 'null')).toMatchObject({ isAdmin: true });
     await page.getByRole('button', { name: 'Create New Sign Up' }).waitFor();
     const tabs = await page.getByRole('tab').allInnerTexts();
-    // SPEC.md's three tabs, then the People tab of API.md's "Coordinator toolkit".
-    expect(tabs).toEqual(['Overview', 'Website Monitoring', 'Email Settings', 'People']);
+    // SPEC.md's three tabs, then the People tab of API.md's "Coordinator toolkit", then Privacy ("Privacy").
+    expect(tabs).toEqual(['Overview', 'Website Monitoring', 'Email Settings', 'People', 'Privacy']);
     await page.getByRole('tab', { name: 'Email Settings' }).click();
     await expect(page.getByRole('tab', { name: 'Email Settings' }).getAttribute('aria-selected')).resolves.toBe('true');
   });

@@ -218,6 +218,39 @@ describe("a person's own data", () => {
     expect(bytesFound([who.email, who.name, who.phone, who.notes])).toEqual([]);
   });
 
+  it("keeps a deleted account's place on a waitlist; promoted, it mails nobody and sends no organizer a name", async () => {
+    const who = person();
+    const { client, id } = await register(who);
+    const { slotId } = await createSheetWithSlot(admin, 1, { title: 'Sold-out Gala' });
+    const first = person();
+    const firstId = await signUp(new ApiClient(server.url), slotId, first);
+    const waiting = await client.post<{ id: number; status: string }>('/api/volunteers', {
+      slotId,
+      userId: id,
+      name: who.name,
+      email: who.email,
+      phone: who.phone,
+      waitlist: true,
+    });
+    expect(waiting.body.status).toBe('waitlisted');
+    expect((await client.request('DELETE', '/api/auth/account', { password: 'parent-pass-1' })).status).toBe(204);
+    await server.runtime.mail.flush();
+    smtp.messages.length = 0;
+
+    expect((await admin.delete(`/api/volunteers/${firstId}`)).status).toBe(204);
+    await server.runtime.mail.flush();
+    expect(
+      queryOne<{ status: string; name: string }>(
+        server.databasePath,
+        'SELECT status, name FROM volunteers WHERE id = ?',
+        waiting.body.id,
+      ),
+    ).toEqual({ status: 'confirmed', name: 'Former volunteer' });
+    // The first volunteer hears of the cancellation; nobody is written to at an erased address.
+    expect(smtp.messages.every((m) => m.envelopeTo.every((to) => to !== ''))).toBe(true);
+    expect(smtp.messages.some((m) => (m.parsed.text ?? '').includes(who.name))).toBe(false);
+  });
+
   it('refuses to delete the last administrator account', async () => {
     const res = await admin.request('DELETE', '/api/auth/account', { password: adminCredentials.password });
     expect(res.status).toBe(409);
@@ -269,6 +302,8 @@ describe("'Delete my details' from a signup's link", () => {
       ),
     ).toEqual({ name: 'Former volunteer', email: '', phone: '', notes: null, erased: 1 });
     expect(bytesFound([who.email, who.name, who.phone, who.notes])).toEqual([]);
+    // The link opens nothing any more.
+    expect((await fetch(`${server.url}/api/my-signup?token=${token}`)).status).toBe(404);
   });
 
   it('answers a forged link with 403 and changes nothing', async () => {

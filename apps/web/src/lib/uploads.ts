@@ -81,7 +81,12 @@ export async function uploadImage(
 export async function downloadFile(path: string, filename: string, fetchImpl: Fetch = globalThis.fetch): Promise<void> {
   const res = await fetchImpl(path, apiInit({ method: 'GET' }));
   if (!res.ok) throw new Error(await responseErrorMessage(res));
-  const url = URL.createObjectURL(await res.blob());
+  saveFile(await res.blob(), filename);
+}
+
+/** Hands a file (fetched, or made in the browser) to the browser as a download named `filename`. */
+export function saveFile(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = url;

@@ -16,6 +16,7 @@ describe('/admin', () => {
       'Website Monitoring',
       'Email Settings',
       'People',
+      'Privacy',
     ]);
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.click(screen.getByRole('tab', { name: 'Email Settings' }));

@@ -297,3 +297,71 @@ describe('/my-signup: correcting the signup', () => {
     expect(readSignupMemory().signups.map((s) => s.volunteerId)).toEqual([43]);
   });
 });
+
+describe("/my-signup: 'Delete my details'", () => {
+  it('cancels a signup still to come first, says so, and shows the done state without asking again', async () => {
+    rememberSignups([{ volunteerId: 42, slotId: 7, sheetId: 3, token, status: 'confirmed' }]);
+    const api = renderAt(`/my-signup?token=${token}`, {
+      'volunteers.manageInfo': () => info(),
+      'privacy.eraseSignup': () => ({ success: true }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete My Details' });
+    expect(
+      within(dialog).getByText(
+        'Your signup for Setup crew is cancelled first, and then your name, email, phone, notes and answers are deleted. This cannot be undone.',
+      ),
+    ).toBeDefined();
+    expect(api.calls.some((c) => c.path === 'privacy.eraseSignup')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my details' }));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Details deleted' });
+    expect(screen.getByText('Your details have been deleted.')).toBeDefined();
+    expect(screen.getByText(/Your signup was cancelled first/)).toBeDefined();
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(document.body.textContent).not.toMatch(/Robin Park|robin@example\.org|555-0101/);
+    expect(screen.getByRole('link', { name: 'View Science Night' }).getAttribute('href')).toBe('/signup-sheet/3');
+    expect(api.calls.filter((c) => c.path === 'privacy.eraseSignup').map((c) => c.input)).toEqual([{ token }]);
+    // The token opens nothing of theirs any more: the page does not ask with it again.
+    expect(api.calls.filter((c) => c.path === 'volunteers.manageInfo')).toHaveLength(1);
+    expect(readSignupMemory().signups).toEqual([]);
+  });
+
+  it('offers it on a signup whose slot has started, which stays counted without the person', async () => {
+    renderAt(`/my-signup?token=${token}`, {
+      'volunteers.manageInfo': () => info({ closed: true }),
+      'privacy.eraseSignup': () => ({ success: true }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete My Details' });
+    expect(
+      within(dialog).getByText(
+        'Your signup for Setup crew stays counted for the organizer, but without your name, email, phone, notes or answers. This cannot be undone.',
+      ),
+    ).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my details' }));
+    expect(await screen.findByText('Your details have been deleted.')).toBeDefined();
+    expect(screen.getByText('The organizer still counts the signup, without your name.')).toBeDefined();
+  });
+
+  it('keeps the signup and its dialog when the server refuses, with its sentence', async () => {
+    renderAt(`/my-signup?token=${token}`, {
+      'volunteers.manageInfo': () => info(),
+      'privacy.eraseSignup': () => {
+        throw new FakeTrpcError('FORBIDDEN', 'This link is not valid', { reason: 'invalidLink' });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my details' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete My Details' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my details' }));
+    expect(await screen.findByText('Delete Failed')).toBeDefined();
+    expect(screen.getByText('This link is not valid')).toBeDefined();
+    expect(screen.queryByText('Your details have been deleted.')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your signup' })).toBeDefined();
+    // Keeping them closes the question, once the request has settled.
+    const keep = within(dialog).getByRole('button', { name: 'Keep my details' });
+    await waitFor(() => expect(keep.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(keep);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete My Details' })).toBeNull());
+  });
+});

@@ -1,7 +1,34 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
+import type { RouterOutputs } from '@pac/api';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
+import { trpc } from '../trpc';
+
+/** What the policy says of this council (`privacy.policy`): its name, its privacy contact, RETENTION_MONTHS. */
+type PolicyFacts = RouterOutputs['privacy']['policy'];
+
+/** The council's name, or the general one until it is known. */
+function councilName(facts: PolicyFacts | undefined): string {
+  return facts?.schoolName ?? 'the Parent Advisory Council (PAC)';
+}
+
+/** '16 months', '1 month', or a general phrase until the number is known. */
+function retentionPeriod(facts: PolicyFacts | undefined): string {
+  if (!facts) return 'a set number of months';
+  return `${facts.retentionMonths} ${facts.retentionMonths === 1 ? 'month' : 'months'}`;
+}
+
+/** The privacy contact as a mailto link, or the PAC through the school when none is set (or not yet known). */
+function ContactAddress({ facts }: { facts: PolicyFacts | undefined }) {
+  const contact = facts?.privacyContact ?? null;
+  if (contact === null) return <>the PAC through the school office</>;
+  return (
+    <Anchor href={`mailto:${contact}`} style={{ overflowWrap: 'anywhere' }}>
+      {contact}
+    </Anchor>
+  );
+}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -14,16 +41,24 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** /privacy-policy — what PAC Hub collects, why, and the choices people have. */
+/**
+ * /privacy-policy — what PAC Hub collects, why, how long it is kept, and the choices people have,
+ * under SPEC.md's section headings, filled with this council's name, privacy contact and retention
+ * (`privacy.policy`). The page is rendered in the browser: its text shows at once, and the facts
+ * take the place of general words when they arrive (and stay general if they cannot be loaded).
+ */
 export default function PrivacyPolicyPage() {
+  const policy = trpc.privacy.policy.useQuery();
+  const facts = policy.data;
+  const council = councilName(facts);
+  const busy = policy.isPending;
   return (
     <PageLayout title="Privacy Policy" size="md">
       <Stack gap="xl">
         <Stack gap="xs">
           <Title order={1}>Privacy Policy</Title>
-          <Text c="dimmed">
-            How the Parent Advisory Council (PAC) handles your information when you use PAC Hub to volunteer at our
-            school.
+          <Text c="dimmed" aria-busy={busy}>
+            How {council} handles your information when you use PAC Hub to volunteer at our school.
           </Text>
         </Stack>
 
@@ -33,6 +68,11 @@ export default function PrivacyPolicyPage() {
             coordinate volunteers, we never sell your information, and we treat everything you share with the same care
             we would want for our own families.
           </Text>
+          <Text aria-busy={busy}>
+            Your information is held by {council}. As a parent advisory council in British Columbia, we follow the
+            Personal Information Protection Act (PIPA): we collect only what we need for the purposes below, keep it
+            only as long as they need it, and honour your requests to see, correct or delete it.
+          </Text>
         </Section>
 
         <Section id="collected" title="Information We Collect">
@@ -40,7 +80,8 @@ export default function PrivacyPolicyPage() {
           <Text>
             When you sign up for a volunteer slot we ask for your name, email address and phone number, and any notes
             you choose to add (for example, an allergy or a time you need to leave early). We also record which slot you
-            signed up for, when you signed up, and whether you want reminder emails.
+            signed up for, when you signed up, and whether you want reminder emails. Each time you agree to emails or
+            stop them we note when and how, so that we can show your choice was honoured.
           </Text>
           <Text fw={600}>Optional account information</Text>
           <Text>
@@ -86,9 +127,27 @@ export default function PrivacyPolicyPage() {
         <Section id="rights" title="Your Rights and Choices">
           <List spacing={4}>
             <List.Item>You can view and update your account details at any time from your profile.</List.Item>
-            <List.Item>You can opt out of reminder emails when you sign up, or ask us to stop sending them.</List.Item>
-            <List.Item>You can ask us for a copy of the information we hold about you.</List.Item>
-            <List.Item>You can ask us to correct or delete your information or close your account.</List.Item>
+            <List.Item>
+              You can download everything we hold about you, as a file, with &lsquo;Download my data&rsquo; on your
+              profile.
+            </List.Item>
+            <List.Item>
+              You can delete your account with &lsquo;Delete my account&rsquo; on your profile. Your signups stay
+              counted, as &lsquo;Former volunteer&rsquo;, without your name, email address, phone number, notes or
+              answers.
+            </List.Item>
+            <List.Item>
+              Without an account, you can delete a signup&apos;s details with &lsquo;Delete my details&rsquo; on the
+              page that the link in your confirmation and reminder emails opens.
+            </List.Item>
+            <List.Item>
+              You can opt out of reminder emails when you sign up, or with the unsubscribe link in any email.
+            </List.Item>
+            <List.Item aria-busy={busy}>
+              You can ask {council} for a copy of the information we hold about you, or ask us to correct or delete it,
+              by writing to <ContactAddress facts={facts} />. Under BC&apos;s Personal Information Protection Act (PIPA)
+              we answer within 30 days.
+            </List.Item>
           </List>
         </Section>
 
@@ -118,10 +177,15 @@ export default function PrivacyPolicyPage() {
         </Section>
 
         <Section id="retention" title="Data Retention">
+          <Text aria-busy={busy}>
+            We keep each signup for {retentionPeriod(facts)} after its event. After that it is emptied of the
+            volunteer&apos;s name, email address, phone number, notes and answers, and only an anonymous count is kept,
+            so that past events&apos; volunteer numbers and hours still add up. Backups of PAC Hub older than that are
+            deleted, so anything erased leaves the backups within the same time.
+          </Text>
           <Text>
-            We keep signup records only as long as they are useful for organizing events and reporting volunteer hours,
-            and we remove past events that are no longer needed. Account information is kept until you ask us to close
-            your account; after that we delete it, or keep it only in a form that no longer identifies you.
+            Account information is kept until you delete your account or ask us to. Your signups then stay counted as
+            &lsquo;Former volunteer&rsquo;, in a form that no longer identifies you.
           </Text>
         </Section>
 
@@ -133,10 +197,19 @@ export default function PrivacyPolicyPage() {
         </Section>
 
         <Section id="contact" title="Contact Us">
-          <Text>
-            If you have a question about this policy or your information, please contact the PAC executive through the
-            school office, or reply to any email you have received from PAC Hub. You can also reach the organizer of any
-            event through the contact link on its{' '}
+          <Text aria-busy={busy}>
+            {facts?.privacyContact ? (
+              <>
+                If you have a question about this policy or your information, or a request about it, please write to{' '}
+                {council}&apos;s privacy contact at <ContactAddress facts={facts} />.
+              </>
+            ) : (
+              <>
+                If you have a question about this policy or your information, or a request about it, please contact the
+                PAC through the school: the school office will pass your message to the PAC executive.
+              </>
+            )}{' '}
+            You can also reach the organizer of any event through the contact link on its{' '}
             <Anchor component={Link} to="/">
               signup sheet
             </Anchor>

@@ -5,6 +5,7 @@ import { PageLayout } from '../components/PageLayout';
 import { useAccountDialogs } from '../features/account/AccountDialogsProvider';
 import { useAuthDialog } from '../features/account/AuthDialogProvider';
 import { CalendarFeedCard } from '../features/account/CalendarFeedCard';
+import { DeleteAccountCard, MyDataCard } from '../features/account/MyData';
 import { ProfileDetails } from '../features/account/ProfileDetails';
 import { VerifyEmailNotice } from '../features/account/VerifyEmailNotice';
 import { useCurrentUser } from '../lib/session/useCurrentUser';
@@ -58,7 +59,10 @@ function ProfileSkeleton() {
   );
 }
 
-/** /profile/:userId — a user's account details, totals and volunteer history. */
+/**
+ * /profile/:userId — a user's account details, totals and volunteer history; on one's own profile
+ * also the calendar link, 'Your Data' and deleting the account.
+ */
 export default function ProfilePage() {
   const { userId: rawId } = useParams();
   const userId = Number(rawId);
@@ -84,6 +88,9 @@ export default function ProfilePage() {
           own={own ? { onAccountSettings: openAccountSettings, onChangePassword: openChangePassword } : undefined}
         />
         {own && <CalendarFeedCard />}
+        {/* Only the person themself: an admin viewing someone's profile answers requests elsewhere. */}
+        {own && <MyDataCard />}
+        {own && <DeleteAccountCard />}
       </Stack>
     );
   }

@@ -17,7 +17,8 @@ import { RuntimeKey } from '../runtime';
 export type MailKind = 'requested' | 'reminder' | 'notice';
 
 /** Why a mail was not sent. */
-export type MailRefusal = 'suppressed' | 'overBudget';
+/** Why a mail did not go: the mailbox unsubscribed, had its day's mails, or there is no address (an erased signup). */
+export type MailRefusal = 'suppressed' | 'overBudget' | 'noAddress';
 
 /** One of a mailbox's mails for today, taken before sending (reserveMail). */
 export interface MailReservation {
@@ -119,6 +120,7 @@ export function mailCountKey(address: string): string {
  * answering (a signup's `confirmationEmail`) reserves first and hands the reservation over.
  */
 export function reserveMail(ctx: BudgetContext, to: string, kind: MailKind): Reserved {
+  if (to.trim() === '') return { ok: false, reason: 'noAddress' };
   if (kind === 'reminder' && isSuppressed(ctx, to)) return { ok: false, reason: 'suppressed' };
   const box = mailCountKey(to);
   const day = localDate(ctx.runtime.now(), ctx.config.timeZone);

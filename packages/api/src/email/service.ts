@@ -72,7 +72,9 @@ export async function sendMail(
       { kind: options.kind, reason: reserved.reason },
       reserved.reason === 'suppressed'
         ? 'Mail not sent: the address asked for no more reminders'
-        : 'Mail not sent: the address has had its emails for today (MAIL_PER_ADDRESS_PER_DAY)',
+        : reserved.reason === 'noAddress'
+          ? 'Mail not sent: no address (the person erased their details)'
+          : 'Mail not sent: the address has had its emails for today (MAIL_PER_ADDRESS_PER_DAY)',
     );
     return reserved.reason;
   }

@@ -102,6 +102,8 @@ function recipientsOf(ctx: UserContext, audience: Audience): Recipients {
     .all();
   const byMailbox = new Map<string, MessageCopy>();
   for (const row of rows) {
+    // An erased signup ('Former volunteer') has no address to write to.
+    if (row.volunteer.email === '') continue;
     const box = mailbox(row.volunteer.email);
     const signup: SignupWithEvent = { volunteer: row.volunteer, slot: row.slot, sheet };
     const copy = byMailbox.get(box);

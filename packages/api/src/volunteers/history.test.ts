@@ -40,6 +40,7 @@ describe('viewVolunteer', () => {
     checkedInAt: null,
     quantity: 1,
     answers: {},
+    erasedAt: null,
   };
   const sessionUser = (id: number, isAdmin: boolean): SessionUser => ({
     id,
@@ -54,7 +55,7 @@ describe('viewVolunteer', () => {
     lastLoginAt: null,
   });
 
-  const { checkedInAt: _checkedInAt, attended: _attended, ...contactView } = volunteer;
+  const { checkedInAt: _checkedInAt, attended: _attended, erasedAt: _erasedAt, ...contactView } = volunteer;
 
   it('shows anonymous viewers and other users only the public fields', () => {
     const publicView = {

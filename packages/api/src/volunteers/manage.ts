@@ -279,7 +279,11 @@ function managedSignup(db: Executor, volunteer: Volunteer): ManagedSignup {
 
 /** The volunteer behind a manage link: FORBIDDEN unless we signed it, NOT_FOUND once cancelled. */
 function managedVolunteer(ctx: ServiceContext, token: string): Volunteer {
-  return getVolunteer(ctx.db, manageTokenVolunteerId(ctx, token));
+  const volunteer = getVolunteer(ctx.db, manageTokenVolunteerId(ctx, token));
+  // Its person deleted their details (or retention emptied it): the link opens nothing any more.
+  if (volunteer.erasedAt !== null)
+    throw refuse('NOT_FOUND', volunteerMessages.volunteerNotFound, { reason: 'signupErased' });
+  return volunteer;
 }
 
 /**

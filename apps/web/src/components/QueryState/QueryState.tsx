@@ -57,7 +57,8 @@ export interface LoadingRowsProps {
 /** Grey bars in the shape of a list that is loading, marked busy. */
 export function LoadingRows({ rows, height, gap = 'xs', label }: LoadingRowsProps) {
   return (
-    <Stack gap={gap} aria-busy="true" aria-label={label}>
+    // A named region needs a role for its name to count (axe: aria-prohibited-attr on a plain div).
+    <Stack gap={gap} aria-busy="true" role={label ? 'status' : undefined} aria-label={label}>
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} height={height} />
       ))}

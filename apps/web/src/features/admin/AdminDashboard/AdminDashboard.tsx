@@ -7,16 +7,20 @@ import { AnnouncementDrafts } from '../../announcements';
 import { CreateSheetDialog } from '../../sheets/SheetDialogs';
 import { EmailSettingsTab, MonitoringTab, OverviewTab } from '../AdminTabs';
 import { People } from '../People';
+import { PrivacyTab } from '../Privacy';
 
-type DashboardTab = 'overview' | 'monitoring' | 'email' | 'people';
+type DashboardTab = 'overview' | 'monitoring' | 'email' | 'people' | 'privacy';
 
 function isDashboardTab(value: string | null): value is DashboardTab {
-  return value === 'overview' || value === 'monitoring' || value === 'email' || value === 'people';
+  return (
+    value === 'overview' || value === 'monitoring' || value === 'email' || value === 'people' || value === 'privacy'
+  );
 }
 
 /**
  * The administrator's dashboard: title, 'Create New Sign Up', the announcements waiting for
- * approval (only while one is), SPEC.md's three tabs and People. After creating a sheet, focus
+ * approval (only while one is), SPEC.md's three tabs, People and Privacy (a person's request
+ * about their data, the privacy log, the privacy contact). After creating a sheet, focus
  * returns to the button that opened the dialog, as before (an organizer's dashboard takes them to
  * the new sheet instead).
  */
@@ -39,6 +43,7 @@ export function AdminDashboard() {
           <Tabs.Tab value="monitoring">Website Monitoring</Tabs.Tab>
           <Tabs.Tab value="email">Email Settings</Tabs.Tab>
           <Tabs.Tab value="people">People</Tabs.Tab>
+          <Tabs.Tab value="privacy">Privacy</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="lg">
           <OverviewTab onCreateSheet={openCreate} />
@@ -51,6 +56,9 @@ export function AdminDashboard() {
         </Tabs.Panel>
         <Tabs.Panel value="people" pt="lg">
           <People />
+        </Tabs.Panel>
+        <Tabs.Panel value="privacy" pt="lg">
+          <PrivacyTab />
         </Tabs.Panel>
       </Tabs>
       <CreateSheetDialog opened={creating} onClose={() => setCreating(false)} />

@@ -1,6 +1,8 @@
 import { Anchor, Badge, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@pac/api';
-import { type ReactNode, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { getQueryKey } from '@trpc/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CenteredLoader } from '../../../components/QueryState';
@@ -13,6 +15,7 @@ import { mapUrl, whereSlotIs } from '../../sheets/location';
 import { spotsLeftText, stillNeededText } from '../../sheets/slots';
 import { forgetSignups, updateRememberedSignup } from '../signupMemory';
 import { EditMySignup } from './EditMySignup';
+import { DetailsErased, EraseMySignup } from './EraseMySignup';
 
 type ManagedSignup = RouterOutputs['volunteers']['manageInfo'];
 
@@ -116,11 +119,18 @@ function MoveSignup({ token, signup }: { token: string; signup: ManagedSignup })
 
 /**
  * A volunteer's signup, opened with the token from their emails: its details, correcting them,
- * moving it to another slot, cancelling it.
+ * moving it to another slot, cancelling it, deleting their details from it.
  */
 export function MySignup({ token }: { token: string }) {
   const utils = trpc.useUtils();
-  const info = trpc.volunteers.manageInfo.useQuery({ token });
+  const queryClient = useQueryClient();
+  const [erased, setErased] = useState<{ cancelled: boolean; sheet: { id: number; title: string } } | null>(null);
+  // Once the details are deleted the token names nothing of theirs: nothing more is asked with it,
+  // and what this page had loaded of them is dropped.
+  const info = trpc.volunteers.manageInfo.useQuery({ token }, { enabled: erased === null });
+  useEffect(() => {
+    if (erased !== null) queryClient.removeQueries({ queryKey: getQueryKey(trpc.volunteers.manageInfo, { token }) });
+  }, [erased, queryClient, token]);
   const [asking, setAsking] = useState(false);
   const cancel = trpc.volunteers.cancelByToken.useMutation({
     onSuccess: () => {
@@ -132,6 +142,7 @@ export function MySignup({ token }: { token: string }) {
     onError: (error) => notifyFailure('Cancellation Failed', error, 'Failed to cancel your signup. Please try again.'),
   });
 
+  if (erased !== null) return <DetailsErased cancelled={erased.cancelled} sheet={erased.sheet} />;
   if (info.isPending) {
     return <CenteredLoader label="Loading your signup" />;
   }
@@ -231,6 +242,13 @@ export function MySignup({ token }: { token: string }) {
             </Stack>
           </>
         )}
+        <EraseMySignup
+          token={token}
+          signup={signup}
+          onErased={({ cancelled }) =>
+            setErased({ cancelled, sheet: { id: signup.sheet.id, title: signup.sheet.title } })
+          }
+        />
       </Stack>
       <ConfirmDialog
         opened={asking}

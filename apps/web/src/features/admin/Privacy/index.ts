@@ -1,0 +1,1 @@
+export { PrivacyTab } from './PrivacyTab';
