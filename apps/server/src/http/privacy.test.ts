@@ -302,8 +302,18 @@ describe("'Delete my details' from a signup's link", () => {
       ),
     ).toEqual({ name: 'Former volunteer', email: '', phone: '', notes: null, erased: 1 });
     expect(bytesFound([who.email, who.name, who.phone, who.notes])).toEqual([]);
-    // The link opens nothing any more.
+    // The links in their emails open nothing any more: the manage link, and the unsubscribe link.
     expect((await fetch(`${server.url}/api/my-signup?token=${token}`)).status).toBe(404);
+    const mail = smtp.messages.find((m) => m.envelopeTo.includes(who.email));
+    const unsubscribe = /http:\/\/pac\.test\/unsubscribe\/(\d+)\?token=([A-Za-z0-9_-]+)/.exec(mail?.parsed.text ?? '');
+    if (!unsubscribe) throw new Error('no unsubscribe link in the confirmation');
+    const stop = await fetch(`${server.url}/api/reminders/unsubscribe/${unsubscribe[1]}?token=${unsubscribe[2]}`, {
+      method: 'POST',
+    });
+    expect(stop.status).toBe(404);
+    expect(
+      queryOne<{ n: number }>(server.databasePath, "SELECT count(*) AS n FROM mail_suppressions WHERE mailbox = ''").n,
+    ).toBe(0);
   });
 
   it('answers a forged link with 403 and changes nothing', async () => {

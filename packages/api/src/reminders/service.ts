@@ -21,7 +21,7 @@ import { sameDay, wallTime } from '../lib/schoolTime';
 import type { SignupWithEvent } from '../lib/signupEmail';
 import { getSheet } from '../sheets/service';
 import { sendReminderEmail } from '../volunteers/mail';
-import { getVolunteer, signupsWithEvent } from '../volunteers/history';
+import { getLinkedVolunteer, signupsWithEvent } from '../volunteers/history';
 import { withdrawEmailConsent } from '../volunteers/manage';
 import { recordConsent } from '../lib/consent';
 
@@ -395,7 +395,7 @@ export async function sendDueReminders(ctx: ServiceContext, now = ctx.runtime.no
 /** The link in every reminder: stops reminder emails to this volunteer's address. */
 export function unsubscribe(ctx: ServiceContext, link: { id: number; token: string }) {
   assertValidLink(ctx, 'unsubscribe', link.id, link.token);
-  const volunteer = getVolunteer(ctx.db, link.id);
+  const volunteer = getLinkedVolunteer(ctx.db, link.id);
   // By address: the suppression list holds against later edits and signups; the signups say so too.
   ctx.db.transaction((tx) => {
     suppress(tx, volunteer.email);
@@ -415,7 +415,7 @@ export function unsubscribe(ctx: ServiceContext, link: { id: number; token: stri
 /** Whether reminders reach the address of a signup, for its reminder-emails page (the same link). */
 export function reminderEmailStatus(ctx: ServiceContext, link: { id: number; token: string }) {
   assertValidLink(ctx, 'unsubscribe', link.id, link.token);
-  const volunteer = getVolunteer(ctx.db, link.id);
+  const volunteer = getLinkedVolunteer(ctx.db, link.id);
   return { email: volunteer.email, stopped: isSuppressed(ctx, volunteer.email) };
 }
 
@@ -426,7 +426,7 @@ export function reminderEmailStatus(ctx: ServiceContext, link: { id: number; tok
  */
 export function resubscribe(ctx: ServiceContext, link: { id: number; token: string }) {
   assertValidLink(ctx, 'unsubscribe', link.id, link.token);
-  const volunteer = getVolunteer(ctx.db, link.id);
+  const volunteer = getLinkedVolunteer(ctx.db, link.id);
   ctx.db.transaction((tx) => {
     liftSuppression(tx, volunteer.email);
     tx.update(volunteers).set({ emailConsent: true }).where(eq(volunteers.id, volunteer.id)).run();

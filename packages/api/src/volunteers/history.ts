@@ -129,6 +129,18 @@ export function getVolunteer(db: Executor, id: number): Volunteer {
   return volunteer;
 }
 
+/**
+ * The signup behind a link mailed to its volunteer (manage, cancel, unsubscribe): NOT_FOUND once
+ * its person's details were deleted (by them, with their account, by an admin, or by retention),
+ * as for a cancelled one. The link's address is gone with them.
+ */
+export function getLinkedVolunteer(db: Executor, id: number): Volunteer {
+  const volunteer = getVolunteer(db, id);
+  if (volunteer.erasedAt !== null)
+    throw refuse('NOT_FOUND', volunteerMessages.volunteerNotFound, { reason: 'signupErased' });
+  return volunteer;
+}
+
 /** A signup with its slot and sheet. */
 export function signupWithEvent(db: Executor, volunteer: Volunteer): SignupWithEvent {
   return { volunteer, ...getSlotWithSheet(db, volunteer.slotId) };

@@ -29,7 +29,7 @@ import { hasChanges } from '../lib/updates';
 import { getSlotWithSheet, lowerVolunteerCount, raiseVolunteerCount, slotsOfSheet } from '../slots/service';
 import { notifyOrganizer, recordForDigest, type SignupChange } from '../organizerNotifications/service';
 import { announcePromotions, promoteFromWaitlist, waitlistPosition } from '../waitlist/service';
-import { getVolunteer, signupWithEvent } from './history';
+import { getLinkedVolunteer, getVolunteer, signupWithEvent } from './history';
 import { sendCancellationEmail, sendSignupConfirmation } from './mail';
 import { volunteerMessages } from './messages';
 import { signupsClosed } from './signup';
@@ -43,7 +43,7 @@ import { signupsClosed } from './signup';
 
 /** The signup behind a signed cancel link, or FORBIDDEN when the link is not ours. */
 function linkedSignup(ctx: Context, link: { id: number; token: string }): SignupWithEvent {
-  const volunteer = getVolunteer(ctx.db, link.id);
+  const volunteer = getLinkedVolunteer(ctx.db, link.id);
   assertValidLink(ctx, 'cancel', link.id, link.token);
   return signupWithEvent(ctx.db, volunteer);
 }
@@ -279,11 +279,8 @@ function managedSignup(db: Executor, volunteer: Volunteer): ManagedSignup {
 
 /** The volunteer behind a manage link: FORBIDDEN unless we signed it, NOT_FOUND once cancelled. */
 function managedVolunteer(ctx: ServiceContext, token: string): Volunteer {
-  const volunteer = getVolunteer(ctx.db, manageTokenVolunteerId(ctx, token));
   // Its person deleted their details (or retention emptied it): the link opens nothing any more.
-  if (volunteer.erasedAt !== null)
-    throw refuse('NOT_FOUND', volunteerMessages.volunteerNotFound, { reason: 'signupErased' });
-  return volunteer;
+  return getLinkedVolunteer(ctx.db, manageTokenVolunteerId(ctx, token));
 }
 
 /**
