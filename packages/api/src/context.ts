@@ -1,3 +1,4 @@
+import { defaultLanguage, isLanguage, type Language } from '@pac/validators';
 import type { Db, User } from '@pac/db';
 import type { ApiConfig } from './config';
 import { type Logger, type LogOrigin, originLogger } from './log';
@@ -48,6 +49,11 @@ export interface ContextInner extends ServiceContext {
   cookies: SessionCookieWriter;
   /** The caller's network address, for throttling failed logins and signups. */
   clientAddress: string | null;
+  /**
+   * The language the caller reads (API.md "Languages"): their account's, else the `lang` cookie,
+   * else their browser's Accept-Language, else English. A signup keeps it for its emails.
+   */
+  language: Language;
 }
 
 export type Context = ContextInner;
@@ -72,6 +78,7 @@ export function createContextInner(opts: {
   clientAddress?: string | null;
   /** The HTTP request's id (X-Request-Id), carried by the lines logged about its work. */
   reqId?: string;
+  language?: Language;
 }): ContextInner {
   // The runtime's prepared statements and caches belong to one database.
   if (opts.runtime.db !== opts.db) throw new Error('The runtime was built for another database');
@@ -85,5 +92,7 @@ export function createContextInner(opts: {
     cookies: opts.cookies ?? ignoreCookies,
     clientAddress: opts.clientAddress ?? null,
     reqId: opts.reqId,
+    // The account's choice wins wherever the context is made (tests, loops); HTTP negotiates the rest.
+    language: isLanguage(opts.user?.language) ? opts.user.language : (opts.language ?? defaultLanguage),
   };
 }

@@ -171,9 +171,10 @@ describe('accountUpdateSchema', () => {
     expect(issuesOf(accountUpdateSchema, { ...valid, email: 'not-an-email' })).toEqual([
       { path: 'email', message: 'Please enter a valid email address' },
     ]);
-    expect(issuesOf(accountUpdateSchema, { name: 'Jane' })).toEqual([
-      { path: 'email', message: 'Please enter a valid email address' },
-    ]);
+    // A field left out is left as it is (`{ language }` alone is an edit).
+    expect(issuesOf(accountUpdateSchema, { name: 'Jane' })).toEqual([]);
+    expect(issuesOf(accountUpdateSchema, { language: 'pa' })).toEqual([]);
+    expect(issuesOf(accountUpdateSchema, { name: '' })).toEqual([{ path: 'name', message: 'Name is required' }]);
   });
 
   it('lower-cases the email; phone and emailConsent are optional', () => {

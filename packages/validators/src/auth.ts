@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, messages, optionalText, personName } from './common';
+import { type Language, languageTags } from './languages';
 
 export const passwordMin = 6;
 
@@ -68,10 +69,21 @@ export const resetPasswordSchema = z
   });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
+/**
+ * PATCH /api/auth/account/{id}: the fields sent change, the others stay (`{ language: 'pa' }` alone
+ * is an edit too). `language` is one of ours (a BCP 47 tag such as 'pa' or 'zh-Hant'), or null to
+ * let the language menu and the browser decide again.
+ */
 export const accountUpdateSchema = z.object({
-  name: personName(messages.nameRequired),
-  email: emailSchema,
+  name: personName(messages.nameRequired).optional(),
+  email: emailSchema.optional(),
   phone: optionalText(40),
   emailConsent: z.boolean().optional(),
+  language: z
+    .enum(languageTags as [Language, ...Language[]], {
+      error: `Language must be one of ${languageTags.join(', ')}`,
+    })
+    .nullable()
+    .optional(),
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;

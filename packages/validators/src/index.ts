@@ -13,6 +13,7 @@ export * from './sheetTools';
 export * from './calendar';
 export * from './roster';
 export * from './schoolClock';
+export * from './languages';
 export * from './sheetMessages';
 export * from './announcements';
 export * from './privacy';

@@ -7,6 +7,8 @@ export const pageDataElementId = 'pac-data';
 
 // Every page's data carries the school's clock, which the web app reads before its first render.
 export * from './schoolClock';
+// And the language it is read in.
+export * from './languages';
 
 /** One query the web app makes on first load, as the web app keys it (`apps/web/src/lib/pageData.ts`). */
 export interface EmbeddedQuery {
@@ -32,6 +34,7 @@ export type RenderPage = (url: string, pageData: readonly EmbeddedQuery[]) => Pr
 export const embeddablePaths = [
   'auth.me',
   'settings.schoolClock',
+  'settings.language',
   'settings.heroContent',
   'settings.getPublic',
   'sheets.list',
@@ -54,8 +57,15 @@ export interface PageQuery {
 /** How many approved announcements the home page shows under 'School news' (newsLimits.home in @pac/validators). */
 export const homeNewsCount = 3;
 
-/** What every page embeds: the signed-in user, and the school's clock that every time on it is read on. */
-export const everyPageQueries: readonly PageQuery[] = [{ path: 'auth.me' }, { path: 'settings.schoolClock' }];
+/**
+ * What every page embeds: the signed-in user, the school's clock that every time on it is read on,
+ * and the language it is read in.
+ */
+export const everyPageQueries: readonly PageQuery[] = [
+  { path: 'auth.me' },
+  { path: 'settings.schoolClock' },
+  { path: 'settings.language' },
+];
 
 export interface PageRoute {
   pattern: RegExp;

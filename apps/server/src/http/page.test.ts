@@ -123,6 +123,7 @@ describe('the first data of a page, in its HTML', () => {
       'auth.me',
       'settings.getPublic',
       'settings.heroContent',
+      'settings.language',
       'settings.schoolClock',
       'sheets.list',
     ]);
@@ -199,9 +200,9 @@ describe('the first data of a page, in its HTML', () => {
   it('leaves out what the page would be refused, and a sheet that does not exist', async () => {
     // Still the app, with what every page gets, answered 404 (sharing.test.ts).
     const missing = await pageData(anonymous, '/signup-sheet/999999', 404);
-    expect([...missing.queries.keys()]).toEqual(['auth.me', 'settings.schoolClock']);
+    expect([...missing.queries.keys()]).toEqual(['auth.me', 'settings.language', 'settings.schoolClock']);
     const other = await pageData(anonymous, '/profile/1');
-    expect([...other.queries.keys()]).toEqual(['auth.me', 'settings.schoolClock']);
+    expect([...other.queries.keys()]).toEqual(['auth.me', 'settings.language', 'settings.schoolClock']);
   });
 
   it("gives every page the school's clock, as settings.schoolClock answers it", async () => {
@@ -346,7 +347,7 @@ describe('the server-rendered root', () => {
     expect(home.status).toBe(200);
     // Rendered from the same data the page embeds, and put in whole.
     expect(root(home.body)).toBe(
-      `<main data-url="/">announcements.news auth.me settings.getPublic settings.heroContent settings.schoolClock sheets.list $& $'</main>`,
+      `<main data-url="/">announcements.news auth.me settings.getPublic settings.heroContent settings.language settings.schoolClock sheets.list $& $'</main>`,
     );
     expect(home.body).toContain(`<script id="${pageDataElementId}" type="application/json">`);
     await visitor.get('/');
@@ -359,7 +360,12 @@ describe('the server-rendered root', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(root(res.body)).toBe('');
     const entries = JSON.parse(parse(res.body).getElementById(pageDataElementId)?.textContent ?? '[]') as Embedded[];
-    expect(entries.map((e) => e.path).sort()).toEqual(['auth.me', 'settings.schoolClock', 'sheets.byId']);
+    expect(entries.map((e) => e.path).sort()).toEqual([
+      'auth.me',
+      'settings.language',
+      'settings.schoolClock',
+      'sheets.byId',
+    ]);
   });
 
   it("renders a signed-out visitor's page once a second for the same data, and a signed-in one's every time", async () => {

@@ -6,6 +6,7 @@ import { createCaller, type RouterOutputs, sheetPreview } from '@pac/api';
 import {
   type EmbeddedQuery,
   isAppPage,
+  languageDirection,
   pageDataElementId,
   pageQueries,
   type PageQuery,
@@ -18,7 +19,7 @@ import superjson from 'superjson';
 import { type HeadPage, pageHeadTags } from './pageHead';
 import { RenderedPages } from './renderedPages';
 import { logRequestError } from './requestLog';
-import { contextFromRequest, type HttpDeps } from './session';
+import { contextFromRequest, type HttpDeps, isSecureRequest, languageFromQuery, setLanguageCookie } from './session';
 
 /**
  * The single-page app's HTML, with the first data of the page it opens embedded, so that a phone
@@ -250,7 +251,11 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
     const data = `<script id="${pageDataElementId}" type="application/json">${json}</script>`;
     // Functions, not replacement strings: a sheet's title may hold `$&` or `$'`, which a
     // replacement string would expand into parts of the template.
+    // `?lang=` on any page chooses the language, kept as the `lang` cookie for the pages after it.
+    const asked = languageFromQuery(req);
+    if (asked) setLanguageCookie(res, asked, isSecureRequest(req, deps));
     const html = template
+      .replace(/<html\b[^>]*>/i, () => `<html lang="${context.language}" dir="${languageDirection(context.language)}">`)
       .replace('</head>', () => `${head}</head>`)
       .replace(emptyRoot, () => `<div id="root">${rendered}</div>`)
       .replace('</body>', () => `${data}</body>`);

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Language, languageCookieName, matchLanguage, negotiateLanguage } from '@pac/validators/page-data';
 import {
   type ApiConfig,
   cannotSaveRefusal,
@@ -53,6 +54,43 @@ function cookieWriter(res: ServerResponse, secure: boolean): SessionCookieWriter
 }
 
 /**
+ * The language of a request (API.md "Languages"): the account's, else `?lang=` on a page (which
+ * the page answer also keeps as the `lang` cookie, see languageFromQuery), else the `lang` cookie,
+ * else Accept-Language, else English.
+ */
+export function requestLanguage(req: IncomingMessage, account: string | null): Language {
+  return negotiateLanguage({
+    account,
+    cookie: languageFromQuery(req) ?? readCookie(req, languageCookieName),
+    acceptLanguage: req.headers['accept-language'] ?? null,
+  });
+}
+
+/** The language `?lang=` asks for on this request, when it is one of ours. */
+export function languageFromQuery(req: IncomingMessage): Language | null {
+  const q = /[?&]lang=([^&#]*)/.exec(req.url ?? '')?.[1];
+  if (q === undefined) return null;
+  try {
+    return matchLanguage(decodeURIComponent(q));
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the request came over HTTPS (directly, or through a trusted proxy), so cookies get Secure. */
+export function isSecureRequest(req: IncomingMessage, deps: HttpDeps): boolean {
+  return deps.secureCookies || requestOrigin(req.socket, req.headers, deps.trustedProxies).protocol === 'https';
+}
+
+/** Keeps the language chosen with `?lang=` (or the menu) for a year: `lang=pa; Path=/; SameSite=Lax`. */
+export function setLanguageCookie(res: ServerResponse, language: Language, secure: boolean): void {
+  res.appendHeader(
+    'Set-Cookie',
+    `${languageCookieName}=${encodeURIComponent(language)}; Max-Age=${365 * 24 * 60 * 60}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`,
+  );
+}
+
+/**
  * The session's user. Finding it may write (its last-seen time, or the end of an idle session),
  * outside any procedure: a write the disk refuses (full or read-only) is logged here and answered
  * as in a procedure, 503 (cannotSaveRefusal), over REST and tRPC alike.
@@ -85,6 +123,7 @@ export function contextFromRequest(req: IncomingMessage, res: ServerResponse, de
     db: deps.db,
     config: deps.config,
     user: found?.user ?? null,
+    language: requestLanguage(req, found?.user.language ?? null),
     sessionId: found?.sessionId ?? null,
     claimedUserId,
     cookies: cookieWriter(res, secure),

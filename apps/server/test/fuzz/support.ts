@@ -1101,6 +1101,8 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
       );
     case 'scheduleMinutes':
       return fc.oneof(fc.integer({ min: -10, max: 2000 }), fc.constantFrom('15', 'abc', 4.5));
+    case 'language':
+      return fc.constantFrom('en', 'fa', 'zh-Hant', 'pa', null, 'PA', 'de', '', 'zh-hant');
     case 'status':
       return fc.constantFrom('active', 'paused', 'error', 'ACTIVE', '');
     case 'slug':

@@ -11,6 +11,7 @@ const user = (id: number, admin = false): SessionUser => ({
   isAdmin: admin,
   emailVerified: true,
   emailConsent: false,
+  language: null,
   createdAt: new Date('2029-01-01T00:00:00Z'),
   lastLoginAt: null,
 });

@@ -1,4 +1,4 @@
-import { senderFormSchema, settingKeySchema, settingWriteSchema } from '@pac/validators';
+import { languageDirection, senderFormSchema, settingKeySchema, settingWriteSchema } from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { imageInput } from '../lib/uploads';
@@ -31,6 +31,12 @@ export const settingsRouter = {
 
   /** Asked before an upload body is read, so that only admins can make the server buffer one. */
   mayUpload: adminProcedure.query(() => true),
+
+  /**
+   * The language the caller reads and its direction (API.md "Languages": the account's, the `lang`
+   * cookie, Accept-Language, English), which every page embeds. Not cached: it is the caller's.
+   */
+  language: publicProcedure.query(({ ctx }) => ({ language: ctx.language, dir: languageDirection(ctx.language) })),
 
   /** The school's clock (SCHOOL_TIMEZONE's UTC offsets over time), which every page embeds. */
   schoolClock: publicProcedure.query(({ ctx }) => schoolClock(ctx)),

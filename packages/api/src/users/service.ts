@@ -60,9 +60,11 @@ export function updateAccount(
   const { userId, ...changes } = input;
   assertOwnerOrAdmin(ctx.user, userId, accountMessages.notYours, { reason: 'notYours' });
   const before = getUser(ctx.db, userId);
-  if (emailTaken(ctx.db, changes.email, userId))
+  if (changes.email !== undefined && emailTaken(ctx.db, changes.email, userId))
     throw refuse('CONFLICT', accountMessages.emailTaken, { reason: 'emailTaken', field: 'email' });
-  const emailChanged = changes.email !== before.email;
+  const emailChanged = changes.email !== undefined && changes.email !== before.email;
+  // Only the fields sent change (`{ language }` alone is an edit); nothing sent, nothing changes.
+  if (Object.values(changes).every((value) => value === undefined)) return toSessionUser(before);
   const updated = ctx.db.transaction((tx) => {
     const row = tx
       .update(users)

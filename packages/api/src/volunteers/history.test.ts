@@ -41,6 +41,7 @@ describe('viewVolunteer', () => {
     quantity: 1,
     answers: {},
     erasedAt: null,
+    language: 'en',
   };
   const sessionUser = (id: number, isAdmin: boolean): SessionUser => ({
     id,
@@ -51,11 +52,18 @@ describe('viewVolunteer', () => {
     isAdmin,
     emailVerified: true,
     emailConsent: false,
+    language: null,
     createdAt: new Date('2029-01-01T00:00:00Z'),
     lastLoginAt: null,
   });
 
-  const { checkedInAt: _checkedInAt, attended: _attended, erasedAt: _erasedAt, ...contactView } = volunteer;
+  const {
+    checkedInAt: _checkedInAt,
+    attended: _attended,
+    erasedAt: _erasedAt,
+    language: _language,
+    ...contactView
+  } = volunteer;
 
   it('shows anonymous viewers and other users only the public fields', () => {
     const publicView = {

@@ -76,6 +76,8 @@ type SignupRow = {
   waitlist: boolean;
   /** As given; checked against the sheet's questions by refuseEarly, which keeps them here. */
   answers: Record<string, unknown>;
+  /** The language they signed up in (API.md "Languages"). */
+  language: string;
 };
 
 /**
@@ -187,6 +189,7 @@ function prepareSignup(db: Db): SignupSteps {
       status: sql.placeholder('status'),
       quantity,
       answers: sql.placeholder('answers'),
+      language: sql.placeholder('language'),
     })
     .returning()
     .prepare();
@@ -429,6 +432,8 @@ async function signUpFor(
     phone: input.phone,
     notes: input.notes ?? null,
     emailConsent: input.emailConsent,
+    // Their emails and reminders are written in the language they signed up in.
+    language: ctx.language,
     signupTime: runtime.now(),
     waitlist: input.waitlist === true,
     answers: input.answers,

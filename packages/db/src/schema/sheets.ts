@@ -120,6 +120,8 @@ export const volunteers = sqliteTable(
      * email, phone, notes or answers.
      */
     erasedAt: timestamp(),
+    /** The language they signed up in: their emails and reminders are written in it (API.md "Languages"). */
+    language: text().notNull().default('en'),
   },
   (t) => [
     // An erased signup has no email: any number of them may share a slot.

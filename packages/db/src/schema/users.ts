@@ -21,6 +21,11 @@ export const users = sqliteTable('users', {
   /** Proven by following an emailed link; until then no signup made without an account joins it by email. */
   emailVerified: integer({ mode: 'boolean' }).notNull().default(false),
   emailConsent: integer({ mode: 'boolean' }).notNull().default(false),
+  /**
+   * The language the person reads (a BCP 47 tag of ours: 'pa', 'zh-Hant'); null until they choose
+   * one, when the language menu's cookie or the browser's own decides (API.md "Languages").
+   */
+  language: text(),
   createdAt: createdAt(),
   lastLoginAt: timestamp(),
 });

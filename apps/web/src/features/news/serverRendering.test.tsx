@@ -23,6 +23,8 @@ function pageData(path: string, news: NewsItem[]): EmbeddedQuery[] {
         return data(null);
       case 'settings.schoolClock':
         return data(testSchoolClock);
+      case 'settings.language':
+        return data({ language: 'en', dir: 'ltr' });
       case 'announcements.news':
         return data(news);
       case 'sheets.list':

@@ -57,6 +57,7 @@ function profile(overrides: Partial<Profile> = {}): Profile {
     isAdmin: false,
     emailVerified: true,
     emailConsent: false,
+    language: null,
     createdAt: schoolDate(2030, 8, 1),
     lastLoginAt: null,
     volunteerHistory: [
