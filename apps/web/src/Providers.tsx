@@ -1,10 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ToastHost } from './components/Toasts';
 import { AccountDialogsProvider } from './features/account/AccountDialogsProvider';
 import { AuthDialogProvider } from './features/account/AuthDialogProvider';
+import { fallbackLanguage, LanguageProvider } from './lib/language';
+import { embeddedLanguage } from './lib/pageData';
 import { CurrentUserProvider } from './lib/session/CurrentUserProvider';
 import { cssVariablesResolver, theme } from './theme';
 import { trpc } from './trpc';
@@ -17,20 +19,27 @@ export interface ProvidersProps {
   env?: 'default' | 'test';
 }
 
-/** Everything a page needs around it: theme, toasts, data and the current user. */
+/**
+ * Everything a page needs around it: its language and direction (from the page's data, the same on
+ * the server and in the browser), theme, toasts, data and the current user.
+ */
 export function Providers({ children, queryClient, trpcClient, env = 'default' }: ProvidersProps) {
+  // A page keeps its language: choosing another loads the page again.
+  const [language] = useState(() => embeddedLanguage(queryClient) ?? fallbackLanguage);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
-      <ToastHost />
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
-          <CurrentUserProvider>
-            <AuthDialogProvider>
-              <AccountDialogsProvider>{children}</AccountDialogsProvider>
-            </AuthDialogProvider>
-          </CurrentUserProvider>
-        </QueryClientProvider>
-      </trpc.Provider>
-    </MantineProvider>
+    <LanguageProvider value={language}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+        <ToastHost />
+        <trpc.Provider client={trpcClient} queryClient={queryClient}>
+          <QueryClientProvider client={queryClient}>
+            <CurrentUserProvider>
+              <AuthDialogProvider>
+                <AccountDialogsProvider>{children}</AccountDialogsProvider>
+              </AuthDialogProvider>
+            </CurrentUserProvider>
+          </QueryClientProvider>
+        </trpc.Provider>
+      </MantineProvider>
+    </LanguageProvider>
   );
 }

@@ -46,11 +46,15 @@ const admin = { id: 1, name: 'Ada Admin', email: 'ada@example.org', isAdmin: tru
 const entry = (path: string, data: unknown, input?: unknown): EmbeddedQuery =>
   input === undefined ? { path, data: superjson.serialize(data) } : { path, input, data: superjson.serialize(data) };
 
-/** What every page gets: the visitor and the school's clock. */
-const everyPage = (me: unknown) => [entry('auth.me', me), entry('settings.schoolClock', testSchoolClock)];
+/** What every page gets: the visitor, the school's clock and the language. */
+const everyPage = (me: unknown, language = { language: 'en', dir: 'ltr' }) => [
+  entry('auth.me', me),
+  entry('settings.schoolClock', testSchoolClock),
+  entry('settings.language', language),
+];
 
-const homeData = (me: unknown) => [
-  ...everyPage(me),
+const homeData = (me: unknown, language?: { language: string; dir: string }) => [
+  ...everyPage(me, language),
   entry('settings.heroContent', undefined),
   entry('settings.getPublic', { value: null }, { key: 'heroImageUrl' }),
   entry('sheets.list', [sheet(1, 'Spring Fair', [slot(1, 'Face painting')]), sheet(2, 'Book <Swap> & more', [])]),
@@ -74,6 +78,15 @@ describe('renderPage', () => {
     const forVisitor = await renderPage('/', homeData(null));
     expect(forVisitor).not.toContain('Account menu for');
     expect(forVisitor).not.toContain('Delete Spring Fair');
+  });
+
+  it("renders the page in its data's language: the language button names it, in itself", async () => {
+    const farsi = await renderPage('/', homeData(null, { language: 'fa', dir: 'rtl' }));
+    expect(farsi).toMatch(/<span[^>]*lang="fa"[^>]*>فارسی<\/span>/);
+    expect(farsi).toContain('Language: ');
+    const english = await renderPage('/', homeData(null));
+    expect(english).toMatch(/<span[^>]*lang="en"[^>]*>English<\/span>/);
+    expect(english).not.toContain('فارسی');
   });
 
   it('renders a sheet page (loaded on demand in the browser) whole, however long', async () => {

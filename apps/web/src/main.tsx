@@ -6,7 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { setSchoolClock } from './lib/dates';
-import { embeddedSchoolClock, hydratePageData } from './lib/pageData';
+import { embeddedLanguage, embeddedSchoolClock, hydratePageData, keepPageLanguage } from './lib/pageData';
 import { Providers } from './Providers';
 import { createQueryClient, createTrpcClient } from './trpc';
 
@@ -36,13 +36,23 @@ function start(clock: SchoolClock, container: HTMLElement): void {
   else createRoot(container).render(app);
 }
 
-const embedded = embeddedSchoolClock(queryClient);
-if (embedded) start(embedded, root);
+const embeddedClock = embeddedSchoolClock(queryClient);
+if (embeddedClock && embeddedLanguage(queryClient)) start(embeddedClock, root);
 else {
-  // A page without data (`pnpm dev` serves index.html itself): ask the server. Should it not
-  // answer, the page still works, on the browser's own clock, as the rest of it reports the failure.
-  void trpcClient.settings.schoolClock.query().then(
-    (clock) => start(clock, root),
-    () => start(schoolClockOf(Intl.DateTimeFormat().resolvedOptions().timeZone), root),
-  );
+  // A page without data (`pnpm dev` serves index.html itself): ask the server for the clock and
+  // the language, in one request. Should it not answer, the page still works, on the browser's own
+  // clock and in English, as the rest of it reports the failure.
+  const clock =
+    embeddedClock ??
+    trpcClient.settings.schoolClock
+      .query()
+      .catch(() => schoolClockOf(Intl.DateTimeFormat().resolvedOptions().timeZone));
+  // Kept where the page's data would have put it, which Providers reads.
+  const language = embeddedLanguage(queryClient)
+    ? undefined
+    : trpcClient.settings.language.query().then(
+        (answer) => keepPageLanguage(queryClient, answer),
+        () => undefined,
+      );
+  void Promise.all([clock, language]).then(([schoolClock]) => start(schoolClock, root));
 }

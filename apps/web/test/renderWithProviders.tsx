@@ -1,7 +1,9 @@
+import { type Language, languageDirection } from '@pac/validators/page-data';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { fetch as undiciFetch } from 'undici';
+import { keepPageLanguage } from '../src/lib/pageData';
 import { type CurrentUser, writeStoredUser } from '../src/lib/session/storedUser';
 import { Providers } from '../src/Providers';
 import { createQueryClient, createTrpcClient } from '../src/trpc';
@@ -18,6 +20,8 @@ export interface RenderOptions {
   serverUrl?: string;
   /** A fetch that answers the tRPC requests itself (see fakeTrpc.ts); ignored with `serverUrl`. */
   fetch?: typeof fetch;
+  /** The page's language, as its data would say (`settings.language`); without one, English. */
+  language?: Language;
 }
 
 const noServer: typeof fetch = () => Promise.reject(new TypeError('No server in this test'));
@@ -25,10 +29,11 @@ const noServer: typeof fetch = () => Promise.reject(new TypeError('No server in 
 /** Renders inside the app's providers (Mantine in test mode, data, current user) and a MemoryRouter. */
 export function renderWithProviders(
   ui: ReactElement,
-  { route = '/', user, serverUrl, fetch: fakeFetch }: RenderOptions = {},
+  { route = '/', user, serverUrl, fetch: fakeFetch, language }: RenderOptions = {},
 ): RenderResult {
   if (user) writeStoredUser(user);
   const queryClient = createQueryClient();
+  if (language) keepPageLanguage(queryClient, { language, dir: languageDirection(language) });
   const trpcClient = createTrpcClient(
     serverUrl
       ? // happy-dom's fetch enforces CORS; undici's talks to the server as a browser on its origin would.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Language, languageTags } from './languages';
 import { organizerNotifications, slotKinds } from './slotKinds';
 import {
   emailSchema,
@@ -165,6 +166,15 @@ const signupFields = {
   /** What the person brings to an item slot (each item slot of a multi-slot signup); task slots take none. */
   quantity: quantitySchema.optional(),
   answers: answersSchema,
+  /**
+   * The language of their emails and reminders, when the signup form asks (API.md "Languages");
+   * else the request's (the account's, the `lang` cookie, the browser's).
+   */
+  language: z
+    .enum(languageTags as [Language, ...Language[]], {
+      error: `Language must be one of ${languageTags.join(', ')}`,
+    })
+    .optional(),
 };
 
 /** A signup for one slot. */

@@ -26,7 +26,7 @@ beforeAll(async () => {
   mkdirSync(staticDir, { recursive: true });
   writeFileSync(
     join(staticDir, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>PAC Hub</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en" data-mantine-color-scheme="light"><head><title>PAC Hub</title></head><body><div id="root"></div></body></html>',
   );
   server = await startTestServer({ staticDir });
   admin = new ApiClient(server.url);
@@ -40,7 +40,10 @@ afterAll(async () => {
 async function page(path: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}${path}`, { headers: { accept: 'text/html', ...headers } });
   const html = await res.text();
-  const tag = /<html[^>]*>/.exec(html)?.[0] ?? '';
+  const whole = /<html[^>]*>/.exec(html)?.[0] ?? '';
+  // The template's other attributes stay (the colour scheme the first paint needs).
+  expect(whole).toContain(' data-mantine-color-scheme="light"');
+  const tag = whole.replace(' data-mantine-color-scheme="light"', '');
   return { res, html, tag };
 }
 
@@ -95,6 +98,34 @@ describe('the language of a page', () => {
 });
 
 describe('a signup', () => {
+  it("takes the language chosen on its form over the account's and the cookie's", async () => {
+    const { slotId } = await createSheetWithSlot(admin, 3, { title: 'Nowruz Picnic' });
+    const res = await fetch(`${server.url}/api/volunteers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: 'lang=pa' },
+      body: JSON.stringify({
+        slotId,
+        name: 'Dariush Ahmadi',
+        email: 'dariush@example.org',
+        phone: '604-555-0112',
+        language: 'fa',
+      }),
+    });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    expect(
+      queryOne<{ language: string }>(server.databasePath, 'SELECT language FROM volunteers WHERE id = ?', id),
+    ).toEqual({
+      language: 'fa',
+    });
+    const bad = await fetch(`${server.url}/api/volunteers`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ slotId, name: 'X Y', email: 'xy@example.org', phone: '604-555-0113', language: 'de' }),
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('keeps the language it was made in, for its emails', async () => {
     const { slotId } = await createSheetWithSlot(admin, 3, { title: 'Vaisakhi Fair' });
     const res = await fetch(`${server.url}/api/volunteers`, {

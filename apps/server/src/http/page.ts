@@ -6,6 +6,7 @@ import { createCaller, type RouterOutputs, sheetPreview } from '@pac/api';
 import {
   type EmbeddedQuery,
   isAppPage,
+  type Language,
   languageDirection,
   pageDataElementId,
   pageQueries,
@@ -118,6 +119,19 @@ function headPage(
   if (sheet) return { kind: 'sheet', sheet: sheetPreview(deps.config, sheet) };
   if (pathname === '/') return { kind: 'home' };
   return /^\/news\/?$/i.test(pathname) ? { kind: 'news' } : { kind: 'other' };
+}
+
+/**
+ * The template's `<html …>` with the page's `lang` and `dir` (API.md "Languages"), its other
+ * attributes kept (Mantine's `data-mantine-color-scheme`, whose colours the first paint needs).
+ */
+export function htmlTag(tag: string, language: Language): string {
+  const attributes = tag
+    .replace(/^<html\b/i, '')
+    .replace(/>$/, '')
+    .replace(/\s(?:lang|dir)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]*)/gi, '')
+    .trimEnd();
+  return `<html lang="${language}" dir="${languageDirection(language)}"${attributes}>`;
 }
 
 /** The template with a `</head>` to write each page's head before: one where a parser would start the body, when it has none. */
@@ -255,7 +269,7 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
     const asked = languageFromQuery(req);
     if (asked) setLanguageCookie(res, asked, isSecureRequest(req, deps));
     const html = template
-      .replace(/<html\b[^>]*>/i, () => `<html lang="${context.language}" dir="${languageDirection(context.language)}">`)
+      .replace(/<html\b[^>]*>/i, (tag) => htmlTag(tag, context.language))
       .replace('</head>', () => `${head}</head>`)
       .replace(emptyRoot, () => `<div id="root">${rendered}</div>`)
       .replace('</body>', () => `${data}</body>`);

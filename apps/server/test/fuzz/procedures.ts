@@ -96,7 +96,7 @@ export const procedureSpecs = {
   'slots.update': input(['id', ...slotFields], 'volunteer_slots'),
   'slots.delete': input(['id'], 'volunteer_slots'),
 
-  'volunteers.create': input(['slotId', 'userId', ...volunteerFields, 'waitlist', 'quantity', 'answers']),
+  'volunteers.create': input(['slotId', 'userId', ...volunteerFields, 'waitlist', 'quantity', 'answers', 'language']),
   'volunteers.createMany': input([
     'slotIds',
     'userId',
@@ -105,6 +105,7 @@ export const procedureSpecs = {
     'quantity',
     'quantities',
     'answers',
+    'language',
   ]),
   'volunteers.cancelInfo': input(['id', 'token'], 'volunteers'),
   'volunteers.cancelByLink': input(['id', 'token'], 'volunteers'),

@@ -5,7 +5,7 @@ import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { trpc } from '../trpc';
 import { testSchoolClock } from '../../test/schoolTime';
-import { embeddedSchoolClock, hydratePageData } from './pageData';
+import { embeddedLanguage, embeddedSchoolClock, hydratePageData, keepPageLanguage } from './pageData';
 
 /** A document whose page data element holds `text`, as the server writes it. */
 function pageWith(text: string): Document {
@@ -74,5 +74,25 @@ describe('hydratePageData', () => {
       pageWith(JSON.stringify([{ path: 'settings.schoolClock', data: superjson.serialize(testSchoolClock) }])),
     );
     expect(embeddedSchoolClock(client)).toEqual(testSchoolClock);
+  });
+
+  it("finds the page's language and its direction among the page's data, and nothing on a page without it", () => {
+    const client = new QueryClient();
+    expect(embeddedLanguage(client)).toBeNull();
+    hydratePageData(
+      client,
+      pageWith(
+        JSON.stringify([{ path: 'settings.language', data: superjson.serialize({ language: 'fa', dir: 'rtl' }) }]),
+      ),
+    );
+    expect(embeddedLanguage(client)).toEqual({ language: 'fa', dir: 'rtl' });
+  });
+
+  it('ignores a language that is not one of ours, and reads the direction from the language itself', () => {
+    const client = new QueryClient();
+    keepPageLanguage(client, { language: 'ar' as never, dir: 'rtl' });
+    expect(embeddedLanguage(client)).toBeNull();
+    keepPageLanguage(client, { language: 'ko', dir: 'rtl' });
+    expect(embeddedLanguage(client)).toEqual({ language: 'ko', dir: 'ltr' });
   });
 });

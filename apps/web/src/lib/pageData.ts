@@ -1,9 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import {
+  type Direction,
   type EmbeddablePath,
   type EmbeddedQuery,
   isEmbeddablePath,
+  isLanguage,
+  type Language,
+  languageDirection,
   pageDataElementId,
   type SchoolClock,
 } from '@pac/validators/page-data';
@@ -65,4 +69,27 @@ export function hydratePageData(queryClient: QueryClient, doc: Document = docume
 /** The school's clock from the page's data once filled in, or null when the page had none (`pnpm dev`). */
 export function embeddedSchoolClock(queryClient: QueryClient): SchoolClock | null {
   return queryClient.getQueryData<SchoolClock>(getQueryKey(trpc.settings.schoolClock, undefined, 'query')) ?? null;
+}
+
+/** The language a page is read in and its writing direction (the answer of `settings.language`). */
+export interface PageLanguage {
+  language: Language;
+  dir: Direction;
+}
+
+/**
+ * The page's language from its data once filled in (or from keepPageLanguage), or null when the
+ * page had none (`pnpm dev`) or it names no language of ours. The direction is the language's own.
+ */
+export function embeddedLanguage(queryClient: QueryClient): PageLanguage | null {
+  const data = queryClient.getQueryData<{ language?: unknown }>(
+    getQueryKey(trpc.settings.language, undefined, 'query'),
+  );
+  const language = data?.language;
+  return isLanguage(language) ? { language, dir: languageDirection(language) } : null;
+}
+
+/** Keeps the server's `settings.language` answer where the page's own data would have put it. */
+export function keepPageLanguage(queryClient: QueryClient, answer: PageLanguage): void {
+  queryClient.setQueryData(getQueryKey(trpc.settings.language, undefined, 'query'), answer);
 }

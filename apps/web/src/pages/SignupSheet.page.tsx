@@ -1,5 +1,6 @@
-import { Anchor, Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
+import { ArrowLeftIcon } from '../components/Icons';
 import { PageLayout } from '../components/PageLayout';
 import { CenteredLoader, QueryState } from '../components/QueryState';
 import { SheetDetails } from '../features/sheets/SheetDetails';
@@ -50,7 +51,10 @@ export default function SignupSheetPage() {
   return (
     <PageLayout title={title}>
       <Anchor component={Link} to="/" size="sm" mb="md" display="inline-block">
-        ← Back to all opportunities
+        <Group gap={4} component="span" wrap="nowrap">
+          <ArrowLeftIcon />
+          Back to all opportunities
+        </Group>
       </Anchor>
       {content}
     </PageLayout>

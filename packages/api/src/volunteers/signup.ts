@@ -432,8 +432,8 @@ async function signUpFor(
     phone: input.phone,
     notes: input.notes ?? null,
     emailConsent: input.emailConsent,
-    // Their emails and reminders are written in the language they signed up in.
-    language: ctx.language,
+    // Their emails and reminders are written in the language they chose on the form, else the page's.
+    language: input.language ?? ctx.language,
     signupTime: runtime.now(),
     waitlist: input.waitlist === true,
     answers: input.answers,

@@ -5,6 +5,7 @@ import { useAuthDialog } from '../../features/account/AuthDialogProvider';
 import { useCurrentUser } from '../../lib/session/useCurrentUser';
 import { useHydrated } from '../../lib/useHydrated';
 import { AccountName } from './AccountName';
+import { LanguageSwitch } from './LanguageButton';
 
 // The menu (and the popover library under it) loads only for signed-in visitors.
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
@@ -33,7 +34,7 @@ function AccountButtonLoading({ name }: { name: string }) {
   );
 }
 
-/** The shared header: brand, Home and Admin links, and Login or the user menu. */
+/** The shared header: brand, Home and Admin links, the language menu, and Login or the user menu. */
 export function Header() {
   const { user } = useCurrentUser();
   const { openAuthDialog } = useAuthDialog();
@@ -53,31 +54,35 @@ export function Header() {
       }}
     >
       <Container size="lg">
-        <Group justify="space-between" h={64} wrap="nowrap">
-          <Group gap="lg" wrap="nowrap">
+        {/* On a phone the gaps narrow (global.css), so that all of it fits in 390 px. */}
+        <Group justify="space-between" h={64} wrap="nowrap" className="pac-header-bar">
+          <Group gap="lg" wrap="nowrap" className="pac-header-start">
             <Anchor component={Link} to="/" underline="never" aria-label="PAC Hub home" style={{ flexShrink: 0 }}>
               <Text component="span" fw={800} size="lg" c="blue.8" style={{ whiteSpace: 'nowrap' }}>
                 PAC Hub
               </Text>
             </Anchor>
-            <Group component="nav" aria-label="Main" gap="md" wrap="nowrap">
+            <Group component="nav" aria-label="Main" gap="md" wrap="nowrap" className="pac-header-nav">
               <HeaderLink to="/" end>
                 Home
               </HeaderLink>
               <HeaderLink to="/admin">Admin</HeaderLink>
             </Group>
           </Group>
-          {user ? (
-            hydrated ? (
-              <Suspense fallback={<AccountButtonLoading name={user.name} />}>
-                <UserMenu user={user} />
-              </Suspense>
+          <Group gap="xs" wrap="nowrap" className="pac-header-end">
+            <LanguageSwitch />
+            {user ? (
+              hydrated ? (
+                <Suspense fallback={<AccountButtonLoading name={user.name} />}>
+                  <UserMenu user={user} />
+                </Suspense>
+              ) : (
+                <AccountButtonLoading name={user.name} />
+              )
             ) : (
-              <AccountButtonLoading name={user.name} />
-            )
-          ) : (
-            <Button onClick={() => openAuthDialog()}>Login</Button>
-          )}
+              <Button onClick={() => openAuthDialog()}>Login</Button>
+            )}
+          </Group>
         </Group>
       </Container>
     </Box>

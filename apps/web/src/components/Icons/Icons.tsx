@@ -104,9 +104,13 @@ export function ShareIcon(props: IconProps) {
   );
 }
 
-export function ArrowLeftIcon(props: IconProps) {
+/**
+ * An arrow pointing back ('Back to Home'): to the left, and to the right in a language written right
+ * to left (global.css mirrors it under `dir="rtl"`).
+ */
+export function ArrowLeftIcon({ className, ...props }: IconProps) {
   return (
-    <Icon {...props}>
+    <Icon className={className ? `pac-mirror-in-rtl ${className}` : 'pac-mirror-in-rtl'} {...props}>
       <path d="M19 12H5M12 19l-7-7 7-7" />
     </Icon>
   );

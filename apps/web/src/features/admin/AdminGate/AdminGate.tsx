@@ -47,7 +47,7 @@ function AdminAccessRequired({ onSignedIn }: { onSignedIn: () => void }) {
   return (
     <GateCard title="Admin Access Required">
       <Text c="dimmed">You need to sign in with an administrator account to manage signup sheets and volunteers.</Text>
-      <Alert variant="light" color="blue" w="100%" ta="left">
+      <Alert variant="light" color="blue" w="100%" ta="start">
         {/* A code element of its own rather than Mantine's Code, whose styles the dashboard's first screen does without. */}
         Sign in with your admin account email, for example{' '}
         <Text component="code" ff="monospace" fz="sm" bg="gray.1" px={4} style={{ borderRadius: 4 }}>

@@ -31,7 +31,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <div style={{ textAlign: 'right', minWidth: 0, overflowWrap: 'anywhere' }}>{children}</div>
+      <div style={{ textAlign: 'end', minWidth: 0, overflowWrap: 'anywhere' }}>{children}</div>
     </Group>
   );
 }

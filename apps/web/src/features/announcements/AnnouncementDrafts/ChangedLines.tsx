@@ -24,8 +24,8 @@ function Lines({ id, label, lines, rule }: { id: string; label: string; lines: s
         aria-labelledby={id}
         size="sm"
         spacing={2}
-        pl="sm"
-        style={{ borderLeft: `3px solid ${rule}` }}
+        ps="sm"
+        style={{ borderInlineStart: `3px solid ${rule}` }}
         listStyleType="none"
       >
         {lines.map((line, index) => (

@@ -289,7 +289,7 @@ export function ManagedSheetCard({
                         <Text size="sm" fw={500}>
                           {slot.title}
                           {slot.kind === 'item' && (
-                            <Badge component="span" size="xs" variant="light" color="grape" ml={6}>
+                            <Badge component="span" size="xs" variant="light" color="grape" ms={6}>
                               Item
                             </Badge>
                           )}
@@ -301,7 +301,7 @@ export function ManagedSheetCard({
                         )}
                       </div>
                       <Group gap={4} wrap="nowrap">
-                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} mr={4}>
+                        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} me={4}>
                           {slot.currentVolunteers} / {slot.maxVolunteers}
                         </Text>
                         <Tool label={`Edit ${slot.title}`} hint="Edit volunteer slot" onClick={() => onEditSlot(slot)}>

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { CalendarIcon } from '../../../components/Icons';
+import { ArrowLeftIcon, CalendarIcon } from '../../../components/Icons';
 import { formatDateTime } from '../../../lib/dates';
 import { slotOwnLocation } from '../location';
 import { LocationLine } from '../LocationLine';
@@ -94,7 +94,7 @@ function VolunteerRow({
       <td className={classes.nameCell}>
         <span className={classes.name}>{volunteer.name}</span>
         {volunteer.attended === false && (
-          <Badge color="gray" variant="light" ml="xs">
+          <Badge color="gray" variant="light" ms="xs">
             Absent
           </Badge>
         )}
@@ -265,7 +265,10 @@ export function Roster({ roster, onToggle, onPrint = printPage }: RosterProps) {
     <div className={classes.roster}>
       <Stack gap="xs" className={classes.head}>
         <Anchor component={Link} to={`/signup-sheet/${roster.id}`} size="sm" className={classes.screenOnly}>
-          ← Back to the signup sheet
+          <Group gap={4} component="span" wrap="nowrap">
+            <ArrowLeftIcon />
+            Back to the signup sheet
+          </Group>
         </Anchor>
         <Text size="sm" fw={600} c="dimmed" tt="uppercase" className={classes.screenOnly}>
           Event day roster

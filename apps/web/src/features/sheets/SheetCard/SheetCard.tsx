@@ -72,8 +72,8 @@ export function SheetCard({ sheet, onDelete }: SheetCardProps) {
             size="sm"
             spacing={4}
             listStyleType="none"
-            ml={0}
-            pl={0}
+            ms={0}
+            ps={0}
             styles={{ itemWrapper: { display: 'flex', alignItems: 'stretch' } }}
           >
             {shown.map((slot) => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeTrpcError, fakeTrpc, type FakeProcedure } from '../../../../test/fakeTrpc';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { schoolDate } from '../../../../test/schoolTime';
@@ -278,6 +278,42 @@ describe('SheetDetails: the signup dialog and its toast', () => {
     expect(await screen.findByText('Signup Successful!')).toBeDefined();
     expect(screen.getByText("Thank you for volunteering! You're signed up for Judges.")).toBeDefined();
     expect(screen.queryByText(/email/i)).toBeNull();
+  });
+
+  describe("the language of the signup's emails", () => {
+    afterEach(() => {
+      document.cookie = 'lang=; Max-Age=0; Path=/';
+    });
+
+    /** Signs up for Judges with 'Language for messages' set to `language` (or left as it is); the cookies the signup was sent with. */
+    async function signUpIn(language?: string): Promise<{ cookie: string; input: unknown }> {
+      let cookie = '';
+      const api = server((input) => {
+        cookie = document.cookie;
+        return answer(true)(input);
+      });
+      renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch, language: 'fa' });
+      const dialog = await signUpFor('Judges');
+      const select = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Language for messages' });
+      expect(select.value).toBe('fa');
+      if (language) fireEvent.change(select, { target: { value: language } });
+      fillAndSubmit(dialog);
+      expect(await screen.findByText('Signup Successful!')).toBeDefined();
+      return { cookie, input: api.calls.find((c) => c.path === 'volunteers.create')?.input };
+    }
+
+    it('makes the one chosen the lang cookie before the signup is sent, which the server stores it by', async () => {
+      const { cookie, input } = await signUpIn('ko');
+      expect(cookie.split('; ')).toContain('lang=ko');
+      expect(input).toMatchObject({ slotId: 2 });
+      // And the signup carries it, over an account's own language.
+      expect(input).toMatchObject({ language: 'ko' });
+    });
+
+    it("leaves the cookie alone when the page's language is kept", async () => {
+      const { cookie } = await signUpIn();
+      expect(cookie).not.toMatch(/(^|; )lang=/);
+    });
   });
 
   it('words the toast from the confirmationEmail flag', () => {

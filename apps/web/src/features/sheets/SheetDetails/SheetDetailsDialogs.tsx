@@ -4,6 +4,7 @@ import { useMounted } from '@mantine/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ClockIcon } from '../../../components/Icons';
 import { formatSlotWhen } from '../../../lib/dates';
+import { rememberLanguage, useLanguage } from '../../../lib/language';
 import { errorField, errorSlotId, serverMessage } from '../../../lib/errors';
 import { notifyFailure, notifyFailureWithReason, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
@@ -61,6 +62,7 @@ export function SheetDetailsDialogs({
 }: SheetDetailsDialogsProps) {
   const utils = trpc.useUtils();
   const me = trpc.auth.me.useQuery();
+  const page = useLanguage();
   const memory = useSignupMemory();
   // A dialog asked for before these had loaded opens one render after they mount: Mantine's Modal
   // notes where to give the focus back (the button that opened it) only when it opens once mounted.
@@ -141,9 +143,13 @@ export function SheetDetailsDialogs({
   const [onlySlot] = signupSlots;
 
   const submitSignup = (values: SignupSubmission, showRefusal: (refusal: SignupRefusal) => void) => {
-    const { quantities, ...person } = values;
+    const { quantities, language, ...person } = values;
+    // The signup keeps the language chosen in the form for its emails and reminders; a language
+    // other than the page's also becomes the browser's (the `lang` cookie) for the pages after.
+    if (language !== page.language) rememberLanguage(language);
     const common = {
       ...person,
+      language,
       userId: account?.id ?? null,
       // A full slot's signup joins its waitlist (the server ignores the flag while a slot has room).
       ...(signupSlots.some(isSlotFull) ? { waitlist: true } : {}),

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Question } from '@pac/validators';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/renderWithProviders';
+import { type RenderOptions, renderWithProviders } from '../../../../test/renderWithProviders';
 import { schoolDate } from '../../../../test/schoolTime';
 import { type SignupFormProps, type SignupFormSlot, type SignupRefusal, SignupForm } from './SignupForm';
 
@@ -20,11 +20,12 @@ function slot(id: number, title: string, extra: Partial<SignupFormSlot> = {}): S
   };
 }
 
-function setup(props: Partial<SignupFormProps> = {}) {
+function setup(props: Partial<SignupFormProps> = {}, options: RenderOptions = {}) {
   const onSubmit = vi.fn<SignupFormProps['onSubmit']>();
   const onCancel = vi.fn();
   renderWithProviders(
     <SignupForm slots={[slot(5, 'Judges')]} eventDate={eventDate} onSubmit={onSubmit} onCancel={onCancel} {...props} />,
+    options,
   );
   return { onSubmit, onCancel };
 }
@@ -97,6 +98,7 @@ describe('SignupForm', () => {
         emailConsent: true,
         answers: {},
         quantities: {},
+        language: 'en',
       },
       expect.any(Function),
     );
@@ -108,6 +110,28 @@ describe('SignupForm', () => {
     expect((field(/^Email/) as HTMLInputElement).value).toBe('pat@example.org');
     expect((field(/^Phone/) as HTMLInputElement).value).toBe('');
     expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /reminders/ }).checked).toBe(false);
+  });
+
+  it("offers 'Language for messages': every language named in itself, the page's first, and sends the one chosen", () => {
+    const { onSubmit } = setup({}, { language: 'fa' });
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Language for messages' });
+    expect(select.value).toBe('fa');
+    const options = within(select).getAllByRole<HTMLOptionElement>('option');
+    expect(options.map((o) => [o.value, o.lang, o.textContent])).toEqual([
+      ['en', 'en', 'English'],
+      ['fr', 'fr', 'Français'],
+      ['zh-Hans', 'zh-Hans', '简体中文'],
+      ['zh-Hant', 'zh-Hant', '繁體中文'],
+      ['pa', 'pa', 'ਪੰਜਾਬੀ'],
+      ['fa', 'fa', 'فارسی'],
+      ['ko', 'ko', '한국어'],
+      ['es', 'es', 'Español'],
+      ['tl', 'tl', 'Tagalog'],
+    ]);
+    fireEvent.change(select, { target: { value: 'ko' } });
+    fillPerson();
+    submit();
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ language: 'ko' }), expect.any(Function));
   });
 
   it('calls onCancel from Cancel', () => {

@@ -1,9 +1,30 @@
-import { Alert, Badge, Button, Group, NumberInput, Paper, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
-import { type Answers, type Question, signupDetailsSchema, type SlotKind } from '@pac/validators';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  VisuallyHidden,
+} from '@mantine/core';
+import {
+  type Answers,
+  isLanguage,
+  type Language,
+  languages,
+  type Question,
+  signupDetailsSchema,
+  type SlotKind,
+} from '@pac/validators';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ContactFields } from '../../../components/ContactFields';
 import { formatSlotWhen } from '../../../lib/dates';
+import { useLanguage } from '../../../lib/language';
 import { useSchemaForm } from '../../../lib/schemaForm';
 import { AnswerFields } from '../AnswerFields';
 import { type AnswerValues, answerErrors, answersToSend, initialAnswers, quantityError, stillNeeded } from '../answers';
@@ -35,6 +56,8 @@ export interface SignupSubmission {
   emailConsent: boolean;
   answers: Answers;
   quantities: Record<number, number>;
+  /** The language of their emails and reminders ('Language for messages'): the page's unless they chose another. */
+  language: Language;
 }
 
 /** A refusal from the server, by what it is about (DESIGN.md rule 16: its reason and field, never its text). */
@@ -122,10 +145,35 @@ function QuantityField({ slot, form }: { slot: SignupFormSlot; form: UseFormRetu
 }
 
 /**
+ * The language of a signup's emails and reminders, the page's to start with: each language named
+ * in itself, in its own `lang`.
+ */
+function EmailLanguageField({ value, onChange }: { value: Language; onChange: (language: Language) => void }) {
+  return (
+    <NativeSelect
+      label="Language for messages"
+      value={value}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        if (isLanguage(next)) onChange(next);
+      }}
+      w={{ base: '100%', xs: 220 }}
+    >
+      {languages.map((l) => (
+        <option key={l.tag} value={l.tag} lang={l.tag}>
+          {l.name}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+/**
  * The volunteer signup form for one slot or several of one sheet: name, email and phone
- * (required), notes, the sheet's questions, how many the person brings to each item slot, and
- * the reminder checkbox (ticked unless the prefill says otherwise). Validated by the same schema
- * and answer rules the server uses, so the form says the server's sentences before sending.
+ * (required), notes, the sheet's questions, how many the person brings to each item slot, the
+ * reminder checkbox (ticked unless the prefill says otherwise) and the language of the emails (the
+ * page's unless chosen). Validated by the same schema and answer rules the server uses, so the
+ * form says the server's sentences before sending.
  */
 export function SignupForm({
   slots,
@@ -170,6 +218,8 @@ export function SignupForm({
   const [refusal, setRefusal] = useState<(SignupRefusal & { onField: boolean }) | null>(null);
   const several = slots.length > 1;
   const listTitleId = useId();
+  const page = useLanguage();
+  const [language, setLanguage] = useState<Language>(page.language);
 
   const showRefusal = (next: SignupRefusal) => {
     const field = refusalField(next, slots);
@@ -200,6 +250,7 @@ export function SignupForm({
             emailConsent: parsed.emailConsent,
             answers: answersToSend(questions, values.answers),
             quantities: Object.fromEntries(items.map((s) => [s.id, Number(values.quantities[String(s.id)])])),
+            language,
           },
           showRefusal,
         );
@@ -275,6 +326,7 @@ export function SignupForm({
             </>
           }
         />
+        <EmailLanguageField value={language} onChange={setLanguage} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel

@@ -1,0 +1,2 @@
+export { pageInLanguage, rememberLanguage, languageCookie } from './language';
+export { fallbackLanguage, LanguageProvider, useLanguage } from './LanguageProvider';
