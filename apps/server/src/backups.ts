@@ -145,18 +145,10 @@ export function pruneBackups(backupDir: string, keepDays: number, now: Date = ne
   const removed: string[] = [];
   for (const name of readdirSync(backupDir)) {
     const path = join(backupDir, name);
-    const m = nightlyName.exec(name);
+    const stamp = nightlyName.test(name) ? stampOf(name) : null;
     let old = false;
-    if (m) {
-      const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
-        number,
-        number,
-        number,
-        number,
-        number,
-        number,
-      ];
-      old = new Date(year, month - 1, day, hour, minute, second).getTime() <= cutoff;
+    if (stamp) {
+      old = stamp.getTime() <= cutoff;
     } else if (tempName.test(name)) {
       // Another backup may be writing it right now; one left over from yesterday is not.
       old = statSync(path).mtimeMs < now.getTime() - 24 * 60 * 60 * 1000;
@@ -171,6 +163,14 @@ export function pruneBackups(backupDir: string, keepDays: number, now: Date = ne
 /** Every backup this app writes, nightly or before a migration: `pac-[pre-migration-]YYYYMMDD-HHMMSS.(sqlite|uploads)`. */
 const anyBackupName = /^pac-(?:pre-migration-)?(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})\.(?:sqlite|uploads)$/;
 
+/** When a backup of ours was taken, from its name's stamp (on the server's clock, backupStamp); null for any other file. */
+function stampOf(name: string): Date | null {
+  const m = anyBackupName.exec(name);
+  if (!m) return null;
+  const [year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0] = m.slice(1, 7).map(Number);
+  return new Date(year, month - 1, day, hour, minute, second);
+}
+
 /**
  * RETENTION_MONTHS (API.md "Privacy"): removes every backup the app wrote, nightly or before a
  * migration, whose stamp is before `before`, so that what an erasure or the nightly retention
@@ -181,18 +181,8 @@ export function pruneExpiredBackups(backupDir: string, before: Date): string[] {
   if (!existsSync(backupDir)) return [];
   const removed: string[] = [];
   for (const name of readdirSync(backupDir)) {
-    const m = anyBackupName.exec(name);
-    if (!m) continue;
-    const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    // Stamps are on the server's clock (backupStamp).
-    if (new Date(year, month - 1, day, hour, minute, second).getTime() >= before.getTime()) continue;
+    const stamp = stampOf(name);
+    if (!stamp || stamp.getTime() >= before.getTime()) continue;
     const path = join(backupDir, name);
     rmSync(path, { recursive: true, force: true });
     removed.push(path);

@@ -9,7 +9,7 @@ import {
   volunteers,
 } from '@pac/db';
 import { privacyMessages } from '@pac/validators';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { mailCountKey } from '../email/budget';
 import { mailbox } from '../lib/mailbox';
 
@@ -19,27 +19,6 @@ import { mailbox } from '../lib/mailbox';
  * records; their place on the suppression list and the day's mail counts once nothing of theirs is
  * left). The database runs with secure_delete, so what was overwritten is zeroed in its pages too.
  */
-
-const like = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The signups (not yet erased) whose email is `email`'s mailbox, in any case or with any +tag. */
-export function signupIdsOfMailbox(db: Executor, email: string): number[] {
-  const box = mailbox(email);
-  const at = box.lastIndexOf('@');
-  if (at <= 0) return [];
-  // The same mailbox's spellings are found by pattern, and mailbox() decides.
-  const candidates = db
-    .select({ id: volunteers.id, email: volunteers.email })
-    .from(volunteers)
-    .where(
-      or(
-        sql`lower(${volunteers.email}) = ${box}`,
-        sql`lower(${volunteers.email}) like ${`${like(box.slice(0, at))}+%${like(box.slice(at))}`} escape '\\'`,
-      ),
-    )
-    .all();
-  return candidates.filter((v) => mailbox(v.email) === box).map((v) => v.id);
-}
 
 /** A sheet's daily digest not sent yet names them: 'Former volunteer' instead. */
 export function forgetDigestName(tx: Executor, sheetId: number, name: string): void {

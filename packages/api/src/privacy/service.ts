@@ -22,9 +22,9 @@ import { counted, logPrivacy } from '../lib/privacyLog';
 import { getSetting } from '../settings/service';
 import { getSlotWithSheet } from '../slots/service';
 import { getVolunteer } from '../volunteers/history';
-import { removeVolunteer } from '../volunteers/manage';
+import { removeVolunteer, signupIdsOfMailbox } from '../volunteers/manage';
 import { signupsClosed } from '../volunteers/signup';
-import { checkpointAfterErasure, eraseSignups, forgetDigestName, forgetMailboxes, signupIdsOfMailbox } from './erase';
+import { checkpointAfterErasure, eraseSignups, forgetDigestName, forgetMailboxes } from './erase';
 
 /**
  * Privacy (API.md; BC's PIPA): a person sees what is held about them (the export), deletes their

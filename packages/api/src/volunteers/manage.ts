@@ -435,10 +435,11 @@ export function claimSignupsByEmail(db: Executor, userId: number, email: string)
     .run();
 }
 
-/** Stops reminder emails to every signup with this email address's mailbox (lib/mailbox.ts). */
-export function withdrawEmailConsent(db: Executor, email: string): void {
+/** The signups whose email is `email`'s mailbox (lib/mailbox.ts), in any case or with any +tag. */
+export function signupIdsOfMailbox(db: Executor, email: string): number[] {
   const box = mailbox(email);
   const at = box.lastIndexOf('@');
+  if (at <= 0) return [];
   const like = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
   // The same mailbox, with any case or +tag: its spellings are found by pattern, and mailbox() decides.
   const candidates = db
@@ -451,6 +452,11 @@ export function withdrawEmailConsent(db: Executor, email: string): void {
       ),
     )
     .all();
-  const ids = candidates.filter((v) => mailbox(v.email) === box).map((v) => v.id);
+  return candidates.filter((v) => mailbox(v.email) === box).map((v) => v.id);
+}
+
+/** Stops reminder emails to every signup with this email address's mailbox (lib/mailbox.ts). */
+export function withdrawEmailConsent(db: Executor, email: string): void {
+  const ids = signupIdsOfMailbox(db, email);
   if (ids.length > 0) db.update(volunteers).set({ emailConsent: false }).where(inArray(volunteers.id, ids)).run();
 }
