@@ -1,6 +1,7 @@
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The template alone is under test (no server).
+import { i18nFor } from '@pac/i18n/server';
 import { changeNotification } from '@pac/notify';
 import { chromiumPath } from './harness';
 
@@ -28,6 +29,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 const mail = changeNotification({
+  i18n: i18nFor('en'),
   schoolName: 'Maple Elementary PAC',
   monitorName: 'Fixture School News',
   url: longUrl,

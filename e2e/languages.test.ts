@@ -1,5 +1,7 @@
 import { volunteers } from '@pac/db';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { i18nFor } from '@pac/i18n/server';
+import type { Language } from '@pac/validators';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkA11y } from './a11y';
 import { type Journey, seedSheet, startJourney, waitUntilHydrated } from './harness';
@@ -9,7 +11,7 @@ import { watchProblems } from './hydration';
  * Issue 27, choosing the language and laying out right to left (API.md "Languages"): the language
  * comes from the account, else the `lang` cookie (the header's language menu, `?lang=`), else
  * Accept-Language, else English; the server writes it on `<html lang dir>`, and Farsi is laid out
- * right to left. The strings themselves are still English.
+ * right to left. Each language's words are its catalog's (the test reads them from there).
  */
 
 const phone = { width: 390, height: 844 };
@@ -40,13 +42,21 @@ function htmlLanguage(page: Page): Promise<{ lang: string; dir: string }> {
   return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 }
 
-/** The header's language button, named 'Language: ' and the language in itself. */
-const languageButton = (page: Page, name: string) =>
-  page.getByRole('banner').getByRole('button', { name: `Language: ${name}` });
+/** A message as the page writes it in `language` (tags of links and emphasis taken out). */
+const t = (language: Language, id: string, values?: Record<string, string>) =>
+  i18nFor(language)
+    ._(id, values)
+    .replace(/<\/?\d+>/g, '');
+
+/** The header's language button, named 'Language: ' and the language in itself (in the page's `language`). */
+const languageButton = (page: Page, name: string, language: Language) =>
+  page
+    .getByRole('banner')
+    .getByRole('button', { name: t(language, 'Language: <0>{language}</0>', { language: name }) });
 
 /** Opens the header's language menu and chooses `name`; resolves once the page in that language has loaded. */
 async function chooseLanguage(page: Page, current: string, name: string, tag: string): Promise<void> {
-  await languageButton(page, current).click();
+  await languageButton(page, current, 'en').click();
   const menu = page.getByRole('menu');
   await Promise.all([
     page.waitForURL((url) => url.searchParams.get('lang') === tag),
@@ -79,14 +89,17 @@ describe('a browser that asks for Farsi (Accept-Language fa-IR)', () => {
     await waitUntilHydrated(page);
     expect(await htmlLanguage(page)).toEqual({ lang: 'fa', dir: 'rtl' });
 
-    const button = languageButton(page, 'فارسی');
+    const button = languageButton(page, 'فارسی', 'fa');
     await button.waitFor();
     expect(await button.locator('[lang="fa"]').first().textContent()).toBe('فارسی');
 
     // Right to left: the brand at the right of the header, the language button and Login at its left.
-    const brand = await page.getByRole('link', { name: 'PAC Hub home' }).boundingBox();
+    const brand = await page.getByRole('link', { name: t('fa', 'PAC Hub home') }).boundingBox();
     const menuButton = await button.boundingBox();
-    const login = await page.getByRole('banner').getByRole('button', { name: 'Login' }).boundingBox();
+    const login = await page
+      .getByRole('banner')
+      .getByRole('button', { name: t('fa', 'Login') })
+      .boundingBox();
     if (!brand || !menuButton || !login) throw new Error('the header is not laid out');
     expect(brand.x).toBeGreaterThan(phone.width / 2);
     expect(menuButton.x + menuButton.width).toBeLessThan(brand.x);
@@ -119,16 +132,16 @@ describe('a browser that asks for Farsi (Accept-Language fa-IR)', () => {
   });
 
   it("points 'Back' arrows the other way: the sheet page's back link mirrored, an English one not", async () => {
-    const arrowTransform = async (page: Page) => {
+    const arrowTransform = async (page: Page, language: Language) => {
       await page.goto(`/signup-sheet/${sheetId}`);
-      const back = page.getByRole('link', { name: 'Back to all opportunities' });
+      const back = page.getByRole('link', { name: t(language, 'Back to all opportunities') });
       await back.waitFor();
       return back.locator('svg').evaluate((svg) => getComputedStyle(svg).transform);
     };
     const { page: farsi } = await browse({ locale: 'fa-IR', viewport: phone });
-    expect(await arrowTransform(farsi)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    expect(await arrowTransform(farsi, 'fa')).toBe('matrix(-1, 0, 0, 1, 0, 0)');
     const { page: english } = await browse({ locale: 'en-CA', viewport: phone });
-    expect(await arrowTransform(english)).toBe('none');
+    expect(await arrowTransform(english, 'en')).toBe('none');
   });
 });
 
@@ -143,8 +156,8 @@ describe('the language menu', () => {
     expect(new URL(page.url()).pathname).toBe('/news');
     expect(await htmlLanguage(page)).toEqual({ lang: 'es', dir: 'ltr' });
     // On a laptop the button shows the name, in Spanish.
-    const button = languageButton(page, 'Español');
-    await button.getByText('Español').filter({ visible: true }).waitFor();
+    const button = languageButton(page, 'Español', 'es');
+    await button.getByText('Español').filter({ visible: true }).first().waitFor();
     expect(await langCookie(context)).toBe('es');
 
     // Another page, loaded from the server without ?lang=: still Spanish.
@@ -152,11 +165,15 @@ describe('the language menu', () => {
     expect((await home?.text())?.match(/<html\b[^>]*>/)?.[0]).toContain('lang="es"');
     await waitUntilHydrated(page);
     expect(await htmlLanguage(page)).toEqual({ lang: 'es', dir: 'ltr' });
-    await languageButton(page, 'Español').waitFor();
-    // And one the app opens itself, without the server.
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await languageButton(page, 'Español', 'es').waitFor();
+    // And one the app opens itself, without the server, in Spanish from its first words.
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: t('es', 'Privacy Policy') })
+      .click();
     await page.waitForURL('**/privacy-policy');
-    await languageButton(page, 'Español').waitFor();
+    await languageButton(page, 'Español', 'es').waitFor();
+    await page.getByRole('heading', { level: 1, name: t('es', 'Privacy Policy') }).waitFor();
     expect(await htmlLanguage(page)).toEqual({ lang: 'es', dir: 'ltr' });
   });
 
@@ -183,7 +200,7 @@ describe('the language menu', () => {
     await otherPage.goto('/');
     await waitUntilHydrated(otherPage);
     expect(await htmlLanguage(otherPage)).toEqual({ lang: 'pa', dir: 'ltr' });
-    await languageButton(otherPage, 'ਪੰਜਾਬੀ').waitFor();
+    await languageButton(otherPage, 'ਪੰਜਾਬੀ', 'pa').waitFor();
   });
 });
 
@@ -195,20 +212,28 @@ describe("the signup dialog's 'Language for messages'", () => {
   async function signUp(
     page: Page,
     email: string,
+    pageLanguage: Language,
     language?: string,
   ): Promise<{ offered: string; stored: string | undefined }> {
+    const say = (id: string, values?: Record<string, string>) => t(pageLanguage, id, values);
     await page.goto(`/signup-sheet/${sheetId}`);
     await waitUntilHydrated(page);
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Sign up: Ticket table' });
-    await dialog.getByLabel('Name').fill('Min-jun Park');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Phone').fill('555-0123');
-    const select = dialog.getByRole('combobox', { name: 'Language for messages' });
+    await page.getByRole('button', { name: say('Sign Up'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: say('Sign up: {slot}', { slot: 'Ticket table' }) });
+    // A field by its whole label (a required one ends in ' *'): 'نام' is also the start of other labels.
+    const field = (id: string) =>
+      dialog.getByLabel(new RegExp(`^${say(id).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
+    await field('Name').fill('Min-jun Park');
+    await field('Email').fill(email);
+    await field('Phone').fill('555-0123');
+    const select = dialog.getByRole('combobox', { name: say('Language for messages') });
     const offered = await select.inputValue();
     if (language) await select.selectOption(language);
-    await dialog.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Signup Successful!' }).waitFor();
+    await dialog.getByRole('button', { name: say('Sign Up') }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: say('Signup Successful!') })
+      .waitFor();
     const stored = journey.server.runtime.db
       .select({ email: volunteers.email, language: volunteers.language })
       .from(volunteers)
@@ -219,13 +244,13 @@ describe("the signup dialog's 'Language for messages'", () => {
 
   it("stores a signup made after choosing Korean (한국어) with language 'ko'", async () => {
     const { context, page } = await browse({ locale: 'en-CA', viewport: phone, hasTouch: true });
-    expect(await signUp(page, 'minjun@example.org', 'ko')).toEqual({ offered: 'en', stored: 'ko' });
+    expect(await signUp(page, 'minjun@example.org', 'en', 'ko')).toEqual({ offered: 'en', stored: 'ko' });
     expect(await langCookie(context)).toBe('ko');
   });
 
   it("starts at the page's language: a signup from a Farsi browser, left as it is, is stored in Farsi", async () => {
     const { context, page } = await browse({ locale: 'fa-IR' });
-    expect(await signUp(page, 'shirin@example.org')).toEqual({ offered: 'fa', stored: 'fa' });
+    expect(await signUp(page, 'shirin@example.org', 'fa')).toEqual({ offered: 'fa', stored: 'fa' });
     expect(await langCookie(context)).toBeUndefined();
   });
 });

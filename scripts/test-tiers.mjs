@@ -159,8 +159,40 @@ export function checkTiers() {
 
 /**
  * @typedef {{ numPassedTests: number, numFailedTests: number, numPendingTests: number, numTodoTests: number,
- *   numTotalTests: number, numFailedTestSuites: number, testResults: { status: string }[], success: boolean }} Report
+ *   numTotalTests: number, numFailedTestSuites: number, testResults: TestFileResult[], success: boolean }} Report
  */
+
+/**
+ * @typedef {{ name: string, status: string, message?: string,
+ *   assertionResults?: { fullName: string, status: string, failureMessages?: string[] }[] }} TestFileResult
+ */
+
+/**
+ * What failed, with the first lines of each failure's message: printed again at the very end, so
+ * that a log cut to its last lines (CI's) still says what to look at.
+ * @param {Report} report @returns {string[]}
+ */
+export function failureSummary(report) {
+  /** @type {string[]} */
+  const lines = [];
+  const firstLines = (/** @type {string} */ text) =>
+    text
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .slice(0, 6)
+      .map((line) => `      ${line.slice(0, 300)}`);
+  for (const file of report.testResults) {
+    if (file.status !== 'failed') continue;
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failedTests.length === 0) {
+      lines.push(`  ${file.name}`, ...firstLines(file.message ?? 'the file failed'));
+    }
+    for (const test of failedTests) {
+      lines.push(`  ${file.name} > ${test.fullName}`, ...firstLines((test.failureMessages ?? []).join('\n')));
+    }
+  }
+  return lines;
+}
 
 /** @param {string} file @returns {Report | null} */
 function readReport(file) {
@@ -250,6 +282,8 @@ function main() {
   if (options.jsonFile) writeFileSync(options.jsonFile, JSON.stringify(total));
   rmSync(reports, { recursive: true, force: true });
 
+  const failures = failureSummary(total);
+  if (failures.length > 0) console.log(['', 'failures:', ...failures].join('\n'));
   console.log('');
   for (const line of lines) console.log(line);
   console.log(`total: ${duration(Date.now() - started)}, ${counts(total)}${failed ? ', FAILED' : ''}`);

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { i18nFor } from '@pac/i18n/server';
 import { type EmbeddedQuery, schoolClockOf } from '@pac/validators/page-data';
 import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,9 @@ import { testSchoolClock } from '../test/schoolTime';
  * dist-ssr/entry-server.js; e2e/server-rendering.test.ts checks the built one in Chromium), here from
  * the source under Node, as on the server: no window, no document, no localStorage.
  */
+
+/** `text`, matched as it is in a regular expression. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000);
 
@@ -83,7 +87,12 @@ describe('renderPage', () => {
   it("renders the page in its data's language: the language button names it, in itself", async () => {
     const farsi = await renderPage('/', homeData(null, { language: 'fa', dir: 'rtl' }));
     expect(farsi).toMatch(/<span[^>]*lang="fa"[^>]*>فارسی<\/span>/);
-    expect(farsi).toContain('Language: ');
+    // 'Language:' in Farsi, the name in its span: the translation, its tag the span.
+    const label = i18nFor('fa')._('Language: <0>{language}</0>', { language: 'فارسی' });
+    const [before = '', after = ''] = label.split(/<0>.*<\/0>/);
+    expect(farsi).toMatch(
+      new RegExp(`${escapeRegExp(before)}<span[^>]*lang="fa"[^>]*>فارسی</span>${escapeRegExp(after)}`),
+    );
     const english = await renderPage('/', homeData(null));
     expect(english).toMatch(/<span[^>]*lang="en"[^>]*>English<\/span>/);
     expect(english).not.toContain('فارسی');

@@ -1,10 +1,11 @@
-import type { RenderPage } from '@pac/validators/page-data';
+import { i18nFor } from '@pac/i18n/server';
+import { defaultLanguage, type RenderPage } from '@pac/validators/page-data';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './App';
 import { setSchoolClock } from './lib/dates';
-import { embeddedSchoolClock, fillPageData } from './lib/pageData';
+import { embeddedLanguage, embeddedSchoolClock, fillPageData } from './lib/pageData';
 import { Providers } from './Providers';
 import { createQueryClient, createTrpcClient } from './trpc';
 
@@ -28,6 +29,8 @@ export const renderPage: RenderPage = async (url, pageData) => {
   const clock = embeddedSchoolClock(queryClient);
   if (clock === null) throw new Error("The page's data has no school clock");
   setSchoolClock(clock);
+  // Each language's messages are one instance shared by the renderings in that language.
+  const i18n = i18nFor(embeddedLanguage(queryClient)?.language ?? defaultLanguage);
   const trpcClient = createTrpcClient({ url: 'http://localhost/trpc', fetch: offline });
   const errors: unknown[] = [];
   try {
@@ -36,7 +39,7 @@ export const renderPage: RenderPage = async (url, pageData) => {
     const { prelude } = await prerender(
       <StrictMode>
         <StaticRouter location={url}>
-          <Providers queryClient={queryClient} trpcClient={trpcClient}>
+          <Providers queryClient={queryClient} trpcClient={trpcClient} i18n={i18n}>
             <App />
           </Providers>
         </StaticRouter>

@@ -1,12 +1,20 @@
 import './styles/mantine-first.css';
 import './global.css';
-import { type SchoolClock, schoolClockOf } from '@pac/validators/page-data';
+import { defaultLanguage, type SchoolClock, schoolClockOf } from '@pac/validators/page-data';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { setSchoolClock } from './lib/dates';
-import { embeddedLanguage, embeddedSchoolClock, hydratePageData, keepPageLanguage } from './lib/pageData';
+import { loadMessages, setBrowserMessages } from './lib/language';
+import {
+  embeddedLanguage,
+  embeddedSchoolClock,
+  embeddedSignedIn,
+  hydratePageData,
+  keepPageLanguage,
+} from './lib/pageData';
+import { readStoredUser } from './lib/session/storedUser';
 import { Providers } from './Providers';
 import { createQueryClient, createTrpcClient } from './trpc';
 
@@ -17,14 +25,22 @@ const queryClient = createQueryClient();
 hydratePageData(queryClient);
 const trpcClient = createTrpcClient();
 
-/** Renders the app once the school's clock, which every date on every page is read on, is set. */
-function start(clock: SchoolClock, container: HTMLElement): void {
+/**
+ * Renders the app once the school's clock, which every date on every page is read on, is set, and
+ * the page's messages are here (the server preloads its language's catalog with the page).
+ */
+async function start(clock: SchoolClock, container: HTMLElement): Promise<void> {
   setSchoolClock(clock);
+  const language = embeddedLanguage(queryClient)?.language ?? defaultLanguage;
+  // The server's answer for the session when the page carries it, else what this browser remembers.
+  const signedIn = embeddedSignedIn(queryClient) ?? readStoredUser() !== null;
+  const i18n = await loadMessages(language, signedIn);
+  setBrowserMessages(i18n);
   // The same tree as the server's (entry-server.tsx), but for the browser's history.
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <Providers queryClient={queryClient} trpcClient={trpcClient}>
+        <Providers queryClient={queryClient} trpcClient={trpcClient} i18n={i18n}>
           <App />
         </Providers>
       </BrowserRouter>
@@ -37,7 +53,7 @@ function start(clock: SchoolClock, container: HTMLElement): void {
 }
 
 const embeddedClock = embeddedSchoolClock(queryClient);
-if (embeddedClock && embeddedLanguage(queryClient)) start(embeddedClock, root);
+if (embeddedClock && embeddedLanguage(queryClient)) void start(embeddedClock, root);
 else {
   // A page without data (`pnpm dev` serves index.html itself): ask the server for the clock and
   // the language, in one request. Should it not answer, the page still works, on the browser's own

@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import {
   type CSSVariablesResolver,
   createTheme,
@@ -9,6 +10,12 @@ import {
   type ModalProps,
   type TooltipProps,
 } from '@mantine/core';
+
+const clearFileLabel = /*i18n*/ 'Clear the chosen file';
+// A tall dialog starts below the top-centre toast (5 to 6.5rem down, with its margin), so that
+// the toast never covers the dialog's title or its close button.
+const modalDefaults = { centered: true, yOffset: 'clamp(5dvh, 7rem, 15dvh)' } satisfies Partial<ModalProps>;
+const closeDialogLabel = /*i18n*/ 'Close dialog';
 
 export const theme = createTheme({
   primaryColor: 'blue',
@@ -32,23 +39,48 @@ export const theme = createTheme({
     },
     // A clearable file field's clear button is an icon: give it a name.
     FileInput: {
-      defaultProps: { clearButtonProps: { 'aria-label': 'Clear the chosen file' } } satisfies Partial<FileInputProps>,
+      defaultProps: { clearButtonProps: { 'aria-label': clearFileLabel } } satisfies Partial<FileInputProps>,
     },
-    // A tall dialog starts below the top-centre toast (5 to 6.5rem down, with its margin), so that
-    // the toast never covers the dialog's title or its close button.
-    Modal: {
-      defaultProps: {
-        centered: true,
-        yOffset: 'clamp(5dvh, 7rem, 15dvh)',
-        closeButtonProps: { 'aria-label': 'Close dialog' },
-      } satisfies Partial<ModalProps>,
-    },
+    Modal: { defaultProps: { ...modalDefaults, closeButtonProps: { 'aria-label': closeDialogLabel } } },
     // The focus placeholder is a focusable role="presentation" child of role="menu", which ARIA
     // does not allow; without it the menu focuses its first item instead.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } satisfies Partial<MenuProps> },
     Tooltip: { defaultProps: { openDelay: 700 } satisfies Partial<TooltipProps> },
   },
 });
+
+const themes = new WeakMap<I18n, typeof theme>();
+
+/**
+ * The theme with its built-in labels (a dialog's close button, a file field's clear button) in the
+ * page's language: one per language's messages.
+ */
+export function themeIn(i18n: I18n): typeof theme {
+  let translated = themes.get(i18n);
+  if (!translated) {
+    translated = createTheme({
+      ...theme,
+      components: {
+        ...theme.components,
+        FileInput: {
+          ...theme.components?.FileInput,
+          defaultProps: {
+            clearButtonProps: { 'aria-label': i18n._(clearFileLabel) },
+          } satisfies Partial<FileInputProps>,
+        },
+        Modal: {
+          ...theme.components?.Modal,
+          defaultProps: {
+            ...modalDefaults,
+            closeButtonProps: { 'aria-label': i18n._(closeDialogLabel) },
+          } satisfies Partial<ModalProps>,
+        },
+      },
+    });
+    themes.set(i18n, translated);
+  }
+  return translated;
+}
 
 function contrast(a: string, b: string): number {
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];

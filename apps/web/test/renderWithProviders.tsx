@@ -1,4 +1,5 @@
-import { type Language, languageDirection } from '@pac/validators/page-data';
+import { i18nFor } from '@pac/i18n/server';
+import { defaultLanguage, type Language, languageDirection } from '@pac/validators/page-data';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -42,7 +43,12 @@ export function renderWithProviders(
   );
   return render(
     <MemoryRouter initialEntries={[route]}>
-      <Providers queryClient={queryClient} trpcClient={trpcClient} env="test">
+      <Providers
+        queryClient={queryClient}
+        trpcClient={trpcClient}
+        i18n={i18nFor(language ?? defaultLanguage)}
+        env="test"
+      >
         {ui}
       </Providers>
     </MemoryRouter>,

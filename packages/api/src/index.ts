@@ -20,6 +20,7 @@ export {
   zodIssues,
   type ValidationIssue,
 } from './lib/errors';
+export { type CatalogMessage, englishText, type ServerMessage, translated } from './lib/i18n';
 export { ensureAdmin, findSessionUser, pruneSessions } from './auth/service';
 export { checkDueMonitors } from './monitoring/service';
 export { prepareMonitorChecks } from './monitors/service';

@@ -1,15 +1,23 @@
+import { i18nFor } from '@pac/i18n/server';
+import { defaultLanguage } from '@pac/validators';
 import { initTRPC, type TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import { type Context, logFor } from './context';
 import { accessMessages, isAdmin, isOrganizer } from './lib/access';
-import { cannotSaveRefusal, errorDetails, refuse, zodIssues } from './lib/errors';
+import { cannotSaveRefusal, errorDetails, Refusal, refuse, zodIssues } from './lib/errors';
+import { type I18n, translated } from './lib/i18n';
 
-/** The sentence a caller sees for an error: the first validation message, or a safe fallback. */
-export function publicMessage(error: TRPCError): string {
-  if (error.cause instanceof ZodError) return error.cause.issues[0]?.message ?? 'Invalid input';
-  if (error.code === 'INTERNAL_SERVER_ERROR') return 'Something went wrong. Please try again.';
-  return error.message;
+/**
+ * The sentence a caller sees for an error: the first validation message, or a safe fallback; in the
+ * language of `i18n` when the catalogs know the sentence, else (and in English) as it was written.
+ */
+export function publicMessage(error: TRPCError, i18n: I18n = i18nFor(defaultLanguage)): string {
+  if (error.cause instanceof ZodError)
+    return translated(i18n, error.cause.issues[0]?.message ?? /*i18n*/ 'Invalid input');
+  if (error.code === 'INTERNAL_SERVER_ERROR')
+    return translated(i18n, /*i18n*/ 'Something went wrong. Please try again.');
+  return translated(i18n, error instanceof Refusal ? error.sentence : error.message);
 }
 
 /** Who may call a procedure: its tier. */
@@ -34,11 +42,13 @@ const t = initTRPC
   .meta<ProcedureMeta>()
   .create({
     transformer: superjson,
-    errorFormatter({ shape, error }) {
-      const issues = error.cause instanceof ZodError ? zodIssues(error.cause) : undefined;
+    errorFormatter({ shape, error, ctx }) {
+      // The answer's sentences in the caller's language (English when the context could not be made).
+      const i18n = i18nFor(ctx?.language ?? defaultLanguage);
+      const issues = error.cause instanceof ZodError ? zodIssues(error.cause, i18n) : undefined;
       return {
         ...shape,
-        message: publicMessage(error),
+        message: publicMessage(error, i18n),
         // The reason and field (lib/errors.ts) are what forms map an error on, never its message.
         data: {
           code: shape.data.code,
@@ -71,13 +81,15 @@ const answerCannotSave = t.middleware(async ({ ctx, next }) => {
  */
 const rejectSpoofedUser = t.middleware(({ ctx, next }) => {
   if (ctx.claimedUserId !== null && ctx.user !== null && ctx.claimedUserId !== String(ctx.user.id)) {
-    throw refuse('FORBIDDEN', 'The X-User-ID header does not match your session', { reason: 'claimedUserMismatch' });
+    throw refuse('FORBIDDEN', /*i18n*/ 'The X-User-ID header does not match your session', {
+      reason: 'claimedUserMismatch',
+    });
   }
   return next();
 });
 
 const requireUser = t.middleware(({ ctx, next }) => {
-  if (!ctx.user) throw refuse('UNAUTHORIZED', 'Please sign in to continue', { reason: 'signInRequired' });
+  if (!ctx.user) throw refuse('UNAUTHORIZED', /*i18n*/ 'Please sign in to continue', { reason: 'signInRequired' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { idSchema, optionalText, requiredText } from './common';
 import { homeNewsCount } from './pageData';
+import { fill } from './fill';
 
 /** Announcements a person approves (API.md): their statuses, edits and decisions. */
 export const announcementStatusValues = ['draft', 'approved', 'rejected', 'expired'] as const;
 
 export const announcementMessages = {
-  notFound: 'Announcement not found',
-  alreadyDecided: (status: string) => `This announcement is already ${status}`,
-  textRequired: 'Post text is required',
-  altRequired: 'Image description is required',
-  status: 'Status must be draft, approved, rejected or expired',
+  notFound: /*i18n*/ 'Announcement not found',
+  alreadyDecided: (status: string) => fill(/*i18n*/ 'This announcement is already {status}', { status }),
+  textRequired: /*i18n*/ 'Post text is required',
+  altRequired: /*i18n*/ 'Image description is required',
+  status: /*i18n*/ 'Status must be draft, approved, rejected or expired',
 } as const;
 
 export const announcementListSchema = z
@@ -32,6 +33,8 @@ export const newsLimits = { home: homeNewsCount, feed: 20 } as const;
 
 /** The public's school news: the newest `limit` approved announcements (20 when not given). */
 export const newsListSchema = z
-  .object({ limit: z.number({ error: 'Limit must be a whole number from 1 to 20' }).int().min(1).max(newsLimits.feed) })
+  .object({
+    limit: z.number({ error: /*i18n*/ 'Limit must be a whole number from 1 to 20' }).int().min(1).max(newsLimits.feed),
+  })
   .partial()
   .optional();

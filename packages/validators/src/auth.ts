@@ -1,16 +1,21 @@
 import { z } from 'zod';
 import { emailSchema, messages, optionalText, personName } from './common';
 import { type Language, languageTags } from './languages';
+import { fill } from './fill';
 
 export const passwordMin = 6;
 
 export const registerSchema = z.object({
   name: personName(messages.nameRequired),
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(emailSchema),
+  email: z
+    .string({ error: /*i18n*/ 'Email is required' })
+    .trim()
+    .min(1, /*i18n*/ 'Email is required')
+    .pipe(emailSchema),
   password: z
-    .string({ error: 'Password must be at least 6 characters' })
-    .min(passwordMin, 'Password must be at least 6 characters')
-    .max(200, 'Password must be at most 200 characters'),
+    .string({ error: /*i18n*/ 'Password must be at least 6 characters' })
+    .min(passwordMin, /*i18n*/ 'Password must be at least 6 characters')
+    .max(200, /*i18n*/ 'Password must be at most 200 characters'),
   phone: optionalText(40),
   emailConsent: z.boolean().default(false),
   isAdmin: z.boolean().default(false),
@@ -19,29 +24,33 @@ export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: z.string({ error: /*i18n*/ 'Password is required' }).min(1, /*i18n*/ 'Password is required').max(200),
 });
 export type LoginInput = z.input<typeof loginSchema>;
 
 const newPasswordFields = {
   newPassword: z
-    .string({ error: 'New password must be at least 6 characters' })
-    .min(passwordMin, 'New password must be at least 6 characters')
-    .max(200, 'Password must be at most 200 characters'),
-  confirmPassword: z.string({ error: 'Please confirm your new password' }).min(1, 'Please confirm your new password'),
+    .string({ error: /*i18n*/ 'New password must be at least 6 characters' })
+    .min(passwordMin, /*i18n*/ 'New password must be at least 6 characters')
+    .max(200, /*i18n*/ 'Password must be at most 200 characters'),
+  confirmPassword: z
+    .string({ error: /*i18n*/ 'Please confirm your new password' })
+    .min(1, /*i18n*/ 'Please confirm your new password'),
 };
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required'),
+    currentPassword: z
+      .string({ error: /*i18n*/ 'Current password is required' })
+      .min(1, /*i18n*/ 'Current password is required'),
     ...newPasswordFields,
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "New passwords don't match",
+    message: /*i18n*/ "New passwords don't match",
     path: ['confirmPassword'],
   })
   .refine((v) => v.newPassword !== v.currentPassword, {
-    message: 'New password must be different from current password',
+    message: /*i18n*/ 'New password must be different from current password',
     path: ['newPassword'],
   });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
@@ -52,10 +61,10 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 
 /** A token from an emailed link (verification or password reset). */
 export const emailTokenSchema = z
-  .string({ error: 'This link is invalid or has expired' })
+  .string({ error: /*i18n*/ 'This link is invalid or has expired' })
   .trim()
-  .min(1, 'This link is invalid or has expired')
-  .max(200, 'This link is invalid or has expired');
+  .min(1, /*i18n*/ 'This link is invalid or has expired')
+  .max(200, /*i18n*/ 'This link is invalid or has expired');
 
 export const verifyEmailSchema = z.object({ token: emailTokenSchema });
 export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
@@ -64,7 +73,7 @@ export type VerifyEmailInput = z.input<typeof verifyEmailSchema>;
 export const resetPasswordSchema = z
   .object({ token: emailTokenSchema, ...newPasswordFields })
   .refine((v) => v.newPassword === v.confirmPassword, {
-    message: "New passwords don't match",
+    message: /*i18n*/ "New passwords don't match",
     path: ['confirmPassword'],
   });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
@@ -81,7 +90,7 @@ export const accountUpdateSchema = z.object({
   emailConsent: z.boolean().optional(),
   language: z
     .enum(languageTags as [Language, ...Language[]], {
-      error: `Language must be one of ${languageTags.join(', ')}`,
+      error: fill(/*i18n*/ 'Language must be one of {languages}', { languages: languageTags.join(', ') }),
     })
     .nullable()
     .optional(),

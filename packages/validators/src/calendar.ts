@@ -6,6 +6,6 @@ import { z } from 'zod';
  * guessed URL learns nothing from a 400.
  */
 export const calendarFeedTokenSchema = z.object({
-  token: z.string({ error: 'Calendar feed not found' }).max(200, 'Calendar feed not found'),
+  token: z.string({ error: /*i18n*/ 'Calendar feed not found' }).max(200, /*i18n*/ 'Calendar feed not found'),
 });
 export type CalendarFeedTokenInput = z.input<typeof calendarFeedTokenSchema>;

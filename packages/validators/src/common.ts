@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { fill } from './fill';
 
 /** SPEC.md messages shared by several schemas. */
 export const messages = {
-  emailInvalid: 'Please enter a valid email address',
-  nameRequired: 'Name is required',
-  nameInvalid: 'Please enter a valid name',
+  emailInvalid: /*i18n*/ 'Please enter a valid email address',
+  nameRequired: /*i18n*/ 'Name is required',
+  nameInvalid: /*i18n*/ 'Please enter a valid name',
 } as const;
 
 /**
  * A database id: a positive integer, also accepted as a string of decimal digits (REST path
  * segments). Other spellings that Number() would read ('0x3', '1e3', ' 3') are refused.
  */
-const idMessage = 'Must be a positive whole number';
+const idMessage = /*i18n*/ 'Must be a positive whole number';
 export const idSchema = z.preprocess(
   (v) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v),
   z.number({ error: idMessage }).int(idMessage).positive(idMessage).max(Number.MAX_SAFE_INTEGER, idMessage),
@@ -19,7 +20,11 @@ export const idSchema = z.preprocess(
 
 /** Required text: trimmed, non-empty, bounded. */
 export function requiredText(message: string, max = 200) {
-  return z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, fill(/*i18n*/ 'Must be at most {max} characters', { max }));
 }
 
 // Control characters (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates that can
@@ -45,9 +50,9 @@ export function personName(requiredMessage: string, max = 100) {
 /** Optional free text: trimmed; empty becomes null (clear), absent stays undefined (no change). */
 export function optionalText(max = 2000) {
   return z
-    .string({ error: 'Must be text' })
+    .string({ error: /*i18n*/ 'Must be text' })
     .trim()
-    .max(max, `Must be at most ${max} characters`)
+    .max(max, fill(/*i18n*/ 'Must be at most {max} characters', { max }))
     .nullish()
     .transform((v) => (v === undefined ? undefined : v || null));
 }
@@ -75,9 +80,10 @@ export function requiredDate(message: string) {
     toDate,
     z
       .date({
-        error: (issue) => (issue.input === undefined || issue.input === null ? message : 'Must be a valid date'),
+        error: (issue) =>
+          issue.input === undefined || issue.input === null ? message : /*i18n*/ 'Must be a valid date',
       })
-      .refine((d) => !Number.isNaN(d.getTime()), 'Must be a valid date'),
+      .refine((d) => !Number.isNaN(d.getTime()), /*i18n*/ 'Must be a valid date'),
   );
 }
 
@@ -85,7 +91,7 @@ export function requiredDate(message: string) {
 export const optionalDate = z.preprocess(
   (v) => (v === null || v === undefined ? v : (toDate(v) ?? null)),
   z
-    .date({ error: 'Must be a valid date' })
-    .refine((d) => !Number.isNaN(d.getTime()), 'Must be a valid date')
+    .date({ error: /*i18n*/ 'Must be a valid date' })
+    .refine((d) => !Number.isNaN(d.getTime()), /*i18n*/ 'Must be a valid date')
     .nullish(),
 );

@@ -34,20 +34,20 @@ export interface HeroContent {
 export const defaultHeroImagePath = '/hero-default.svg';
 
 export const defaultHeroContent: HeroContent = {
-  title: 'Volunteer with our school community',
+  title: /*i18n*/ 'Volunteer with our school community',
   description:
-    'Our Parent Advisory Council brings families and staff together. Pick an event, choose a time that suits you, and sign up in seconds, with or without an account.',
-  primaryCtaText: 'See opportunities',
+    /*i18n*/ 'Our Parent Advisory Council brings families and staff together. Pick an event, choose a time that suits you, and sign up in seconds, with or without an account.',
+  primaryCtaText: /*i18n*/ 'See opportunities',
   primaryCtaHref: '/#opportunities',
-  secondaryCtaText: 'Learn more',
+  secondaryCtaText: /*i18n*/ 'Learn more',
   secondaryCtaHref: '#',
   bullets: [
-    { text: 'Sign up in under a minute', visible: true },
-    { text: 'Email reminders before your shift', visible: true },
-    { text: 'No account needed', visible: true },
+    { text: /*i18n*/ 'Sign up in under a minute', visible: true },
+    { text: /*i18n*/ 'Email reminders before your shift', visible: true },
+    { text: /*i18n*/ 'No account needed', visible: true },
   ],
   statPrimary: '100%',
-  statSecondary: 'volunteer-run, for our kids',
+  statSecondary: /*i18n*/ 'volunteer-run, for our kids',
   visibility: {
     title: true,
     description: true,

@@ -17,3 +17,4 @@ export * from './languages';
 export * from './sheetMessages';
 export * from './announcements';
 export * from './privacy';
+export { fill } from './fill';

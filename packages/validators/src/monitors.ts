@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common';
+import { fill } from './fill';
 
 export const monitorLimits = {
   nameMax: 100,
@@ -10,19 +11,19 @@ export const monitorLimits = {
 } as const;
 
 export const monitorMessages = {
-  nameRequired: 'Monitor name is required',
-  urlInvalid: 'Must be a valid URL',
-  selectorsRequired: 'At least one CSS selector is required',
-  scheduleMin: 'Check at least every 5 minutes',
-  scheduleMax: 'No more than once per day',
-  summaryRequired: 'Change summary is required',
+  nameRequired: /*i18n*/ 'Monitor name is required',
+  urlInvalid: /*i18n*/ 'Must be a valid URL',
+  selectorsRequired: /*i18n*/ 'At least one CSS selector is required',
+  scheduleMin: /*i18n*/ 'Check at least every 5 minutes',
+  scheduleMax: /*i18n*/ 'No more than once per day',
+  summaryRequired: /*i18n*/ 'Change summary is required',
   /** The host check itself needs the configured domain, so the server adds it. */
-  urlNotApproved: (host: string) => `URL must be from an approved school domain (*.${host})`,
+  urlNotApproved: (host: string) => fill(/*i18n*/ 'URL must be from an approved school domain (*.{host})', { host }),
 } as const;
 
 const selectorList = z
-  .array(z.string().trim().min(1).max(300, 'A selector is at most 300 characters'))
-  .max(monitorLimits.selectorsMax, `At most ${monitorLimits.selectorsMax} selectors`);
+  .array(z.string().trim().min(1).max(300, /*i18n*/ 'A selector is at most 300 characters'))
+  .max(monitorLimits.selectorsMax, fill(/*i18n*/ 'At most {count} selectors', { count: monitorLimits.selectorsMax }));
 
 const monitorFields = {
   name: z
@@ -46,7 +47,7 @@ const monitorFields = {
     .default([]),
   scheduleMinutes: z.coerce
     .number({ error: monitorMessages.scheduleMin })
-    .int('Schedule must be a whole number of minutes')
+    .int(/*i18n*/ 'Schedule must be a whole number of minutes')
     .min(monitorLimits.scheduleMin, monitorMessages.scheduleMin)
     .max(monitorLimits.scheduleMax, monitorMessages.scheduleMax)
     .default(monitorLimits.scheduleDefault),
@@ -56,7 +57,7 @@ const monitorFields = {
   instagramPosts: z.boolean().default(true),
   filterFutureEvents: z.boolean().default(false),
   /** Its Facebook and Instagram posts go without an admin's approval. */
-  autoApprove: z.boolean({ error: 'autoApprove must be true or false' }).default(false),
+  autoApprove: z.boolean({ error: /*i18n*/ 'autoApprove must be true or false' }).default(false),
 };
 
 export const monitorCreateSchema = z.object(monitorFields);
@@ -74,17 +75,17 @@ export const monitorUpdateSchema = z.object({
     .optional(),
   scheduleMinutes: z.coerce
     .number({ error: monitorMessages.scheduleMin })
-    .int('Schedule must be a whole number of minutes')
+    .int(/*i18n*/ 'Schedule must be a whole number of minutes')
     .min(monitorLimits.scheduleMin, monitorMessages.scheduleMin)
     .max(monitorLimits.scheduleMax, monitorMessages.scheduleMax)
     .optional(),
-  status: z.enum(['active', 'paused'], { error: 'Status must be active or paused' }).optional(),
+  status: z.enum(['active', 'paused'], { error: /*i18n*/ 'Status must be active or paused' }).optional(),
   emailNotifications: z.boolean().optional(),
   internalPosts: z.boolean().optional(),
   facebookPosts: z.boolean().optional(),
   instagramPosts: z.boolean().optional(),
   filterFutureEvents: z.boolean().optional(),
-  autoApprove: z.boolean({ error: 'autoApprove must be true or false' }).optional(),
+  autoApprove: z.boolean({ error: /*i18n*/ 'autoApprove must be true or false' }).optional(),
 });
 export type MonitorUpdateInput = z.input<typeof monitorUpdateSchema>;
 
@@ -92,4 +93,4 @@ export const changeSummarySchema = z
   .string({ error: monitorMessages.summaryRequired })
   .trim()
   .min(1, monitorMessages.summaryRequired)
-  .max(1000, 'Change summary is at most 1000 characters');
+  .max(1000, /*i18n*/ 'Change summary is at most 1000 characters');

@@ -179,15 +179,15 @@ export function isAppPage(pathname: string): boolean {
 /** The product's name: the end of every page's title until the server names the school (`pnpm dev`). */
 export const productName = 'PAC Hub';
 
-/** What the home page is, after the site's name in its title. */
-const homePageTitle = 'Volunteer Signups';
+/** What the home page is, after the site's name in its title (a message: `i18n._(homePageTitle)`). */
+export const homePageTitle = /*i18n*/ 'Volunteer Signups';
 
 /**
  * A page's title, the same on the server's HTML and in the browser's tab: '{page} · {site}'
  * ('Fall Bake Sale · Maple Elementary PAC'), or '{site} · Volunteer Signups' for the home page
- * (no page title). `site` is SCHOOL_NAME.
+ * (no page title). `site` is SCHOOL_NAME; `home` is `homePageTitle` in the page's language.
  */
-export function pageTitle(page: string | null | undefined, site: string): string {
+export function pageTitle(page: string | null | undefined, site: string, home: string = homePageTitle): string {
   const trimmed = page?.trim();
-  return trimmed ? `${trimmed} · ${site}` : `${site} · ${homePageTitle}`;
+  return trimmed ? `${trimmed} · ${site}` : `${site} · ${home}`;
 }

@@ -4,12 +4,12 @@ import { mySignupSchema } from './waitlist';
 
 /** Privacy (API.md): a person's export, deleting an account or a signup's details, an admin's answer to a request. */
 export const privacyMessages = {
-  passwordRequired: 'Password is required',
-  wrongPassword: 'Password is incorrect',
-  lastAdmin: 'The last administrator account cannot be deleted',
+  passwordRequired: /*i18n*/ 'Password is required',
+  wrongPassword: /*i18n*/ 'Password is incorrect',
+  lastAdmin: /*i18n*/ 'The last administrator account cannot be deleted',
   /** What an erased signup is called from then on. */
-  formerVolunteer: 'Former volunteer',
-  privacyContactInvalid: 'Please enter a valid email address',
+  formerVolunteer: /*i18n*/ 'Former volunteer',
+  privacyContactInvalid: /*i18n*/ 'Please enter a valid email address',
 } as const;
 
 /** DELETE /api/auth/account: the account's own password, asked again. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fill } from './fill';
 
 /**
  * The questions a sheet asks everyone who signs up ("Child's name and class", "T-shirt size") and
@@ -19,24 +20,27 @@ export const questionLimits = {
 } as const;
 
 export const questionMessages = {
-  labelRequired: 'Question is required',
-  tooMany: `A sheet can ask at most ${questionLimits.questions} questions`,
-  optionsRequired: 'A choice question needs at least 2 options',
-  tooManyOptions: `A choice question can have at most ${questionLimits.options} options`,
-  optionRequired: 'Option is required',
-  duplicateOption: 'Each option must be different',
-  duplicateId: 'Each question needs its own id',
-  answerRequired: (label: string) => `${label} is required`,
-  notAnOption: (label: string) => `Please choose one of the options for ${label}`,
-  answerTooLong: (label: string) => `${label} must be at most ${questionLimits.answerText} characters`,
-  notText: (label: string) => `${label} must be text`,
-  notCheckbox: (label: string) => `${label} must be ticked or not`,
+  labelRequired: /*i18n*/ 'Question is required',
+  tooMany: fill(/*i18n*/ 'A sheet can ask at most {count} questions', { count: questionLimits.questions }),
+  optionsRequired: /*i18n*/ 'A choice question needs at least 2 options',
+  tooManyOptions: fill(/*i18n*/ 'A choice question can have at most {count} options', {
+    count: questionLimits.options,
+  }),
+  optionRequired: /*i18n*/ 'Option is required',
+  duplicateOption: /*i18n*/ 'Each option must be different',
+  duplicateId: /*i18n*/ 'Each question needs its own id',
+  answerRequired: (label: string) => fill(/*i18n*/ '{label} is required', { label }),
+  notAnOption: (label: string) => fill(/*i18n*/ 'Please choose one of the options for {label}', { label }),
+  answerTooLong: (label: string) =>
+    fill(/*i18n*/ '{label} must be at most {max} characters', { label, max: questionLimits.answerText }),
+  notText: (label: string) => fill(/*i18n*/ '{label} must be text', { label }),
+  notCheckbox: (label: string) => fill(/*i18n*/ '{label} must be ticked or not', { label }),
 } as const;
 
 const questionIdSchema = z
-  .string({ error: 'Question id must be text' })
+  .string({ error: /*i18n*/ 'Question id must be text' })
   .trim()
-  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Question id must be 1 to 40 letters, digits, - or _');
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, /*i18n*/ 'Question id must be 1 to 40 letters, digits, - or _');
 
 /** A question as an organizer writes it; without an id the server gives it one. */
 export const questionInputSchema = z
@@ -46,19 +50,22 @@ export const questionInputSchema = z
       .string({ error: questionMessages.labelRequired })
       .trim()
       .min(1, questionMessages.labelRequired)
-      .max(questionLimits.label, `Must be at most ${questionLimits.label} characters`),
-    kind: z.enum(questionKinds, { error: 'Question type must be text, choice or checkbox' }),
+      .max(questionLimits.label, fill(/*i18n*/ 'Must be at most {max} characters', { max: questionLimits.label })),
+    kind: z.enum(questionKinds, { error: /*i18n*/ 'Question type must be text, choice or checkbox' }),
     options: z
       .array(
         z
           .string({ error: questionMessages.optionRequired })
           .trim()
           .min(1, questionMessages.optionRequired)
-          .max(questionLimits.option, `Must be at most ${questionLimits.option} characters`),
+          .max(
+            questionLimits.option,
+            fill(/*i18n*/ 'Must be at most {max} characters', { max: questionLimits.option }),
+          ),
       )
       .max(questionLimits.options, questionMessages.tooManyOptions)
       .optional(),
-    required: z.boolean({ error: 'Required must be true or false' }).default(false),
+    required: z.boolean({ error: /*i18n*/ 'Required must be true or false' }).default(false),
   })
   .superRefine((q, issue) => {
     if (q.kind !== 'choice') return;
@@ -78,7 +85,7 @@ export const questionInputSchema = z
 export type QuestionInput = z.input<typeof questionInputSchema>;
 
 export const questionsSchema = z
-  .array(questionInputSchema, { error: 'Questions must be a list' })
+  .array(questionInputSchema, { error: /*i18n*/ 'Questions must be a list' })
   .max(questionLimits.questions, questionMessages.tooMany)
   .superRefine((list, issue) => {
     const seen = new Set<string>();
@@ -105,12 +112,12 @@ export type Answers = Record<string, string | boolean>;
 export const answersRecordSchema = z
   .record(
     questionIdSchema,
-    z.union([z.string().max(questionLimits.answerText * 2, 'Answer is too long'), z.boolean()], {
-      error: 'Each answer must be text or true/false',
+    z.union([z.string().max(questionLimits.answerText * 2, /*i18n*/ 'Answer is too long'), z.boolean()], {
+      error: /*i18n*/ 'Each answer must be text or true/false',
     }),
-    { error: 'Answers must be an object of question ids' },
+    { error: /*i18n*/ 'Answers must be an object of question ids' },
   )
-  .refine((a) => Object.keys(a).length <= questionLimits.questions * 3, 'Too many answers');
+  .refine((a) => Object.keys(a).length <= questionLimits.questions * 3, /*i18n*/ 'Too many answers');
 
 /** Answers of a new signup: none given is none. */
 export const answersSchema = answersRecordSchema.default({});
@@ -169,6 +176,6 @@ export function checkAnswers(
 /** An answer as a person reads it (the roster, the CSV, emails): a checkbox as Yes or No. */
 export function answerText(answer: string | boolean | undefined): string {
   if (answer === undefined) return '';
-  if (typeof answer === 'boolean') return answer ? 'Yes' : 'No';
+  if (typeof answer === 'boolean') return answer ? /*i18n*/ 'Yes' : /*i18n*/ 'No';
   return answer;
 }

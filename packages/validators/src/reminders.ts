@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './common';
 
 export const reminderTypeSchema = z.enum(['week', 'day', 'hour'], {
-  error: 'Reminder type must be week, day or hour',
+  error: /*i18n*/ 'Reminder type must be week, day or hour',
 });
 
 export const reminderSendSchema = z.object({
@@ -12,10 +12,10 @@ export const reminderSendSchema = z.object({
 
 export const reminderPendingSchema = z.object({
   days: z.coerce
-    .number({ error: 'days must be a number from 1 to 30' })
-    .int('days must be a number from 1 to 30')
-    .min(1, 'days must be a number from 1 to 30')
-    .max(30, 'days must be a number from 1 to 30')
+    .number({ error: /*i18n*/ 'days must be a number from 1 to 30' })
+    .int(/*i18n*/ 'days must be a number from 1 to 30')
+    .min(1, /*i18n*/ 'days must be a number from 1 to 30')
+    .max(30, /*i18n*/ 'days must be a number from 1 to 30')
     .default(1),
 });
 
@@ -23,7 +23,7 @@ export const reminderPendingSchema = z.object({
 export const volunteerLinkSchema = z.object({
   id: idSchema,
   token: z
-    .string({ error: 'This link is not valid' })
-    .min(10, 'This link is not valid')
-    .max(200, 'This link is not valid'),
+    .string({ error: /*i18n*/ 'This link is not valid' })
+    .min(10, /*i18n*/ 'This link is not valid')
+    .max(200, /*i18n*/ 'This link is not valid'),
 });

@@ -4,7 +4,7 @@ import { idSchema } from './common';
 /** API.md "Coordinator toolkit", Event day: the printable roster and check-in. */
 
 export const rosterMessages = {
-  attendedInvalid: 'Attended must be true, false or null',
+  attendedInvalid: /*i18n*/ 'Attended must be true, false or null',
 } as const;
 
 /** The roster of one sheet. */

@@ -18,17 +18,20 @@ export type SettingKey = (typeof settingKeys)[number];
 export const writableSettingKeys = ['adminEmail', 'senderEmail', 'senderPassword', 'privacyContact'] as const;
 export type WritableSettingKey = (typeof writableSettingKeys)[number];
 
-export const settingKeySchema = z.enum(settingKeys, { error: 'Unknown setting key' });
+export const settingKeySchema = z.enum(settingKeys, { error: /*i18n*/ 'Unknown setting key' });
 
-const valueRequired = z.string({ error: 'Value cannot be empty' }).trim().min(1, 'Value cannot be empty');
+const valueRequired = z
+  .string({ error: /*i18n*/ 'Value cannot be empty' })
+  .trim()
+  .min(1, /*i18n*/ 'Value cannot be empty');
 
 export const adminEmailSchema = valueRequired.pipe(emailSchema);
 export const senderEmailSchema = valueRequired.pipe(emailSchema);
 export const senderPasswordSchema = z
-  .string({ error: 'App password is required' })
+  .string({ error: /*i18n*/ 'App password is required' })
   // Gmail shows app passwords in groups of four; the spaces are not part of it.
   .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, 'App password is required').max(200, 'App password is too long'));
+  .pipe(z.string().min(1, /*i18n*/ 'App password is required').max(200, /*i18n*/ 'App password is too long'));
 
 export const settingWriteSchema = z.discriminatedUnion(
   'key',
@@ -39,7 +42,7 @@ export const settingWriteSchema = z.discriminatedUnion(
     // The council's contact for privacy requests, on /privacy-policy (API.md "Privacy").
     z.object({ key: z.literal('privacyContact'), value: valueRequired.pipe(emailSchema) }),
   ],
-  { error: 'This setting cannot be changed here' },
+  { error: /*i18n*/ 'This setting cannot be changed here' },
 );
 export type SettingWriteInput = z.input<typeof settingWriteSchema>;
 

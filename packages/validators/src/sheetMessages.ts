@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, requiredText } from './common';
+import { fill } from './fill';
 
 /**
  * Messages to a sheet's volunteers (API.md "An organizer's season"): an organizer writes to everyone
@@ -13,14 +14,16 @@ export const maxSheetMessagesPerDay = 5;
 export const sheetMessageLimits = { subject: 200, body: 10_000 } as const;
 
 export const sheetMessageMessages = {
-  subjectRequired: 'Subject is required',
-  bodyRequired: 'Message is required',
-  includeWaitlistedInvalid: 'Also send to the waitlist must be true or false',
+  subjectRequired: /*i18n*/ 'Subject is required',
+  bodyRequired: /*i18n*/ 'Message is required',
+  includeWaitlistedInvalid: /*i18n*/ 'Also send to the waitlist must be true or false',
   /** The sheet's messages for today are used up (429). */
-  tooManyMessages: `This sheet has had its ${maxSheetMessagesPerDay} messages for today. You can send more tomorrow.`,
+  tooManyMessages: fill(/*i18n*/ 'This sheet has had its {count} messages for today. You can send more tomorrow.', {
+    count: maxSheetMessagesPerDay,
+  }),
   /** Nobody to write to: no volunteers there (or only addresses that unsubscribed). */
   /** A slotId that names a slot of another sheet, or none. */
-  slotNotOnSheet: 'That volunteer slot is not on this signup sheet',
+  slotNotOnSheet: /*i18n*/ 'That volunteer slot is not on this signup sheet',
 } as const;
 
 /** Whom a message goes to: the sheet's confirmed volunteers, or one slot's; with the waitlisted ones when asked. */

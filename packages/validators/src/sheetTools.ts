@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, requiredDate } from './common';
+import { fill } from './fill';
 
 /**
  * Duplicate a sheet (API.md "Coordinator toolkit"): the copy's event date; its slots move by the
@@ -7,7 +8,7 @@ import { idSchema, requiredDate } from './common';
  */
 export const sheetDuplicateSchema = z.object({
   id: idSchema,
-  eventDate: requiredDate('Event date is required'),
+  eventDate: requiredDate(/*i18n*/ 'Event date is required'),
 });
 export type SheetDuplicateInput = z.input<typeof sheetDuplicateSchema>;
 
@@ -15,10 +16,10 @@ export type SheetDuplicateInput = z.input<typeof sheetDuplicateSchema>;
 export const maxSeriesDates = 52;
 
 export const sheetSeriesMessages = {
-  datesRequired: 'Choose at least one date',
-  tooManyDates: `You can copy a sheet onto at most ${maxSeriesDates} dates at once`,
+  datesRequired: /*i18n*/ 'Choose at least one date',
+  tooManyDates: fill(/*i18n*/ 'You can copy a sheet onto at most {count} dates at once', { count: maxSeriesDates }),
   /** Two copies on the same instant are a slip, not a plan: refused rather than quietly merged. */
-  repeatedDate: 'Each date can be chosen only once',
+  repeatedDate: /*i18n*/ 'Each date can be chosen only once',
 } as const;
 
 /**
@@ -28,7 +29,7 @@ export const sheetSeriesMessages = {
 export const sheetDuplicateSeriesSchema = z.object({
   id: idSchema,
   eventDates: z
-    .array(requiredDate('Event date is required'), { error: sheetSeriesMessages.datesRequired })
+    .array(requiredDate(/*i18n*/ 'Event date is required'), { error: sheetSeriesMessages.datesRequired })
     .min(1, sheetSeriesMessages.datesRequired)
     .max(maxSeriesDates, sheetSeriesMessages.tooManyDates)
     .superRefine((dates, ctx) => {

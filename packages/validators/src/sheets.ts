@@ -13,6 +13,7 @@ import {
 } from './common';
 import { answersRecordSchema, answersSchema, questionsSchema } from './questions';
 import { maxSlotsPerSignup, signupMessages } from './signupMessages';
+import { fill } from './fill';
 
 export { maxSlotsPerSignup, signupMessages } from './signupMessages';
 
@@ -23,28 +24,28 @@ export const maxSlotsPerPersonSchema = z.preprocess(
     .number({ error: signupMessages.maxSlotsPerPerson })
     .int(signupMessages.maxSlotsPerPerson)
     .min(1, signupMessages.maxSlotsPerPerson)
-    .max(1000, 'Slots per person must be at most 1000')
+    .max(1000, /*i18n*/ 'Slots per person must be at most 1000')
     .nullable(),
 );
 
 const sheetFields = {
-  title: requiredText('Title is required', 200),
+  title: requiredText(/*i18n*/ 'Title is required', 200),
   description: optionalText(5000),
   /** Where the event happens (a place, an address); empty clears it. */
   location: optionalText(200),
-  eventDate: requiredDate('Event date is required'),
-  organizerName: personName('Organizer name is required'),
+  eventDate: requiredDate(/*i18n*/ 'Event date is required'),
+  organizerName: personName(/*i18n*/ 'Organizer name is required'),
   organizerEmail: z
-    .string({ error: 'Organizer email is required' })
+    .string({ error: /*i18n*/ 'Organizer email is required' })
     .trim()
-    .min(1, 'Organizer email is required')
+    .min(1, /*i18n*/ 'Organizer email is required')
     .pipe(emailSchema),
   /** null: no limit. */
   maxSlotsPerPerson: maxSlotsPerPersonSchema.optional(),
   questions: questionsSchema.optional(),
   /** What the organizer hears of signups (default `each`). */
   notifyOrganizer: z
-    .enum(organizerNotifications, { error: 'Organizer notifications must be each, daily or off' })
+    .enum(organizerNotifications, { error: /*i18n*/ 'Organizer notifications must be each, daily or off' })
     .optional(),
 };
 
@@ -60,7 +61,7 @@ export const sheetUpdateSchema = z.object({
    * A new eventDate moves every slot's start and end by the same offset (new date minus old),
    * unless this is false: then the slots keep their times.
    */
-  moveSlots: z.boolean({ error: 'moveSlots must be true or false' }).default(true),
+  moveSlots: z.boolean({ error: /*i18n*/ 'moveSlots must be true or false' }).default(true),
 });
 export type SheetUpdateInput = z.input<typeof sheetUpdateSchema>;
 
@@ -77,18 +78,18 @@ export const maxVolunteersSchema = z.preprocess(
   },
   z
     .number()
-    .int('Number of volunteers must be a whole number')
-    .min(1, 'Number of volunteers must be at least 1')
-    .max(10000, 'Number of volunteers must be at most 10000'),
+    .int(/*i18n*/ 'Number of volunteers must be a whole number')
+    .min(1, /*i18n*/ 'Number of volunteers must be at least 1')
+    .max(10000, /*i18n*/ 'Number of volunteers must be at most 10000'),
 );
 
 function endAfterStart(v: { startTime?: Date | null; endTime?: Date | null }): boolean {
   return !v.startTime || !v.endTime || v.endTime.getTime() > v.startTime.getTime();
 }
-const endAfterStartIssue = { message: 'End time must be after start time', path: ['endTime'] };
+const endAfterStartIssue = { message: /*i18n*/ 'End time must be after start time', path: ['endTime'] };
 
 const slotFields = {
-  title: requiredText('Title is required', 200),
+  title: requiredText(/*i18n*/ 'Title is required', 200),
   description: optionalText(5000),
   /** Where this slot happens when not where its sheet does; empty: the sheet's location. */
   location: optionalText(200),
@@ -98,7 +99,7 @@ const slotFields = {
   // but makes the key optional in the input type, as SPEC.md says it is.
   maxVolunteers: maxVolunteersSchema.default(1),
   /** task: people help; item: people bring something, and maxVolunteers is the quantity needed. */
-  kind: z.enum(slotKinds, { error: 'Slot kind must be task or item' }).default('task'),
+  kind: z.enum(slotKinds, { error: /*i18n*/ 'Slot kind must be task or item' }).default('task'),
 };
 
 export const slotCreateSchema = z
@@ -110,8 +111,8 @@ export type SlotCreateInput = z.input<typeof slotCreateSchema>;
 export const maxBatchSlots = 100;
 
 export const slotBatchMessages = {
-  slotsRequired: 'Add at least one slot',
-  tooManySlots: `You can add at most ${maxBatchSlots} slots at once`,
+  slotsRequired: /*i18n*/ 'Add at least one slot',
+  tooManySlots: fill(/*i18n*/ 'You can add at most {count} slots at once', { count: maxBatchSlots }),
 } as const;
 
 /**
@@ -138,15 +139,19 @@ export const slotUpdateSchema = z
     // Missing stays undefined (no change); a given value is coerced as on create. (A union with
     // z.undefined() here reported 'Invalid input' instead of the whole-number message for 2.5.)
     maxVolunteers: maxVolunteersSchema.optional(),
-    kind: z.enum(slotKinds, { error: 'Slot kind must be task or item' }).optional(),
+    kind: z.enum(slotKinds, { error: /*i18n*/ 'Slot kind must be task or item' }).optional(),
   })
   .refine(endAfterStart, endAfterStartIssue);
 export type SlotUpdateInput = z.input<typeof slotUpdateSchema>;
 
 const volunteerFields = {
   name: personName(messages.nameRequired),
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').pipe(emailSchema),
-  phone: requiredText('Phone is required', 40),
+  email: z
+    .string({ error: /*i18n*/ 'Email is required' })
+    .trim()
+    .min(1, /*i18n*/ 'Email is required')
+    .pipe(emailSchema),
+  phone: requiredText(/*i18n*/ 'Phone is required', 40),
   notes: optionalText(2000),
   emailConsent: z.boolean().default(false),
 };
@@ -156,7 +161,7 @@ export const quantitySchema = z
   .number({ error: signupMessages.quantity })
   .int(signupMessages.quantity)
   .min(1, signupMessages.quantity)
-  .max(10000, 'Quantity must be at most 10000');
+  .max(10000, /*i18n*/ 'Quantity must be at most 10000');
 
 const signupFields = {
   userId: idSchema.nullish(),
@@ -172,7 +177,7 @@ const signupFields = {
    */
   language: z
     .enum(languageTags as [Language, ...Language[]], {
-      error: `Language must be one of ${languageTags.join(', ')}`,
+      error: fill(/*i18n*/ 'Language must be one of {languages}', { languages: languageTags.join(', ') }),
     })
     .optional(),
 };
@@ -191,7 +196,9 @@ export const volunteerMultiSignupSchema = z.object({
     .min(1, signupMessages.slotRequired)
     .max(maxSlotsPerSignup, signupMessages.tooManySlots),
   ...signupFields,
-  quantities: z.record(z.string().regex(/^[0-9]+$/, 'Quantities are keyed by slot id'), quantitySchema).optional(),
+  quantities: z
+    .record(z.string().regex(/^[0-9]+$/, /*i18n*/ 'Quantities are keyed by slot id'), quantitySchema)
+    .optional(),
 });
 export type VolunteerMultiSignupInput = z.input<typeof volunteerMultiSignupSchema>;
 

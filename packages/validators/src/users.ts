@@ -7,6 +7,6 @@ export type UserRoleValue = (typeof userRoleValues)[number];
 
 export const userRoleUpdateSchema = z.object({
   id: idSchema,
-  role: z.enum(userRoleValues, { error: 'Role must be admin, organizer or member' }),
+  role: z.enum(userRoleValues, { error: /*i18n*/ 'Role must be admin, organizer or member' }),
 });
 export type UserRoleUpdateInput = z.input<typeof userRoleUpdateSchema>;

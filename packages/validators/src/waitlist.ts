@@ -4,7 +4,7 @@ import { answersRecordSchema } from './questions';
 import { quantitySchema } from './sheets';
 
 /** The sentence for an emailed link we did not sign (the server answers it with 403). */
-const invalidLink = 'This link is not valid';
+const invalidLink = /*i18n*/ 'This link is not valid';
 
 /**
  * The token of a "manage my signup" link (`/my-signup?token=…`). Any text is accepted here: whether
@@ -27,7 +27,7 @@ export type MySignupMoveInput = z.input<typeof mySignupMoveSchema>;
 export const mySignupUpdateSchema = z.object({
   token: manageTokenSchema,
   name: personName(messages.nameRequired).optional(),
-  phone: requiredText('Phone is required', 40).optional(),
+  phone: requiredText(/*i18n*/ 'Phone is required', 40).optional(),
   notes: optionalText(2000),
   answers: answersRecordSchema.optional(),
   quantity: quantitySchema.optional(),

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import { appRouter, cannotSaveRefusal, cannotSaveRetryAfterSeconds } from '@pac/api';
+import { appRouter, cannotSaveRefusal, cannotSaveRetryAfterSeconds, translated } from '@pac/api';
+import { i18nFor } from '@pac/i18n/server';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import compression from 'compression';
@@ -17,7 +18,7 @@ import { createRequestLog, logRequestError } from './requestLog';
 import { handleRest } from './rest';
 import { sendNewsFeed } from './newsFeed';
 import { sendRobotsTxt } from './robots';
-import { contextFromRequest, type HttpDeps } from './session';
+import { contextFromRequest, type HttpDeps, requestLanguage } from './session';
 
 export interface AppOptions extends HttpDeps {
   /** The built web app (apps/web/dist); absent in API-only tests. */
@@ -60,11 +61,11 @@ interface EdgeRefusal {
 function trpcRequestProblem(req: IncomingMessage, pathname: string): EdgeRefusal | null {
   const host = req.headers.host;
   if (host !== undefined && !/^(?:[A-Za-z0-9._-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/.test(host))
-    return { message: 'The Host header is not valid', reason: 'invalidHost' };
+    return { message: /*i18n*/ 'The Host header is not valid', reason: 'invalidHost' };
   try {
     decodeURIComponent(pathname);
   } catch {
-    return { message: 'The URL path is not valid', reason: 'invalidPath' };
+    return { message: /*i18n*/ 'The URL path is not valid', reason: 'invalidPath' };
   }
   return null;
 }
@@ -86,7 +87,8 @@ function endAnswerOnReadError(req: IncomingMessage, res: ServerResponse): void {
 
 /**
  * A tRPC-shaped error (what the client's links expect) for a request refused before tRPC sees it,
- * with its reason in `data` as the API's own errors have it (packages/api/src/lib/errors.ts).
+ * with its reason in `data` as the API's own errors have it (packages/api/src/lib/errors.ts), and
+ * its sentence in the language the request's cookie or browser asks for.
  */
 function sendTrpcError(
   res: ServerResponse,
@@ -95,8 +97,9 @@ function sendTrpcError(
   { message, reason }: EdgeRefusal,
 ): void {
   res.setHeader('Cache-Control', 'no-store');
+  const said = translated(i18nFor(requestLanguage(res.req, null)), message);
   sendJson(res, status, {
-    error: { json: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status, reason } } },
+    error: { json: { message: said, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus: status, reason } } },
   });
 }
 

@@ -6,7 +6,7 @@ export const maxJsonBytes = 1024 * 1024;
 
 /** The whole body, refusing with 413 once it passes `maxBytes`. */
 function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
-  const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large');
+  const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', /*i18n*/ 'Request body is too large');
   if (Number(req.headers['content-length'] ?? 0) > maxBytes) return Promise.reject(tooLarge());
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
@@ -29,7 +29,7 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
     };
     const onEnd = () => settle(null);
     const onError = (error: Error) => settle(error);
-    const onClose = () => settle(new HttpError(400, 'BAD_REQUEST', 'The request body was cut off'));
+    const onClose = () => settle(new HttpError(400, 'BAD_REQUEST', /*i18n*/ 'The request body was cut off'));
     req.on('data', onData);
     req.on('end', onEnd);
     req.on('error', onError);
@@ -44,11 +44,15 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (text === '') return undefined;
   const type = req.headers['content-type'] ?? '';
   if (!/^application\/(.+\+)?json\b/i.test(type) && type !== '') {
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Request body must be JSON (Content-Type: application/json)');
+    throw new HttpError(
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      /*i18n*/ 'Request body must be JSON (Content-Type: application/json)',
+    );
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new HttpError(400, 'BAD_REQUEST', 'Request body must be valid JSON');
+    throw new HttpError(400, 'BAD_REQUEST', /*i18n*/ 'Request body must be valid JSON');
   }
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { requestOrigin, type TrustedProxies } from './clientAddress';
 
-export const crossSiteMessage = 'Cross-site request refused';
+export const crossSiteMessage = /*i18n*/ 'Cross-site request refused';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 

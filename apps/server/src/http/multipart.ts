@@ -10,7 +10,7 @@ export function readMultipartFile(req: IncomingMessage, field: string, maxBytes:
   const type = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(type)) {
     return Promise.reject(
-      new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Please upload the image as multipart/form-data'),
+      new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', /*i18n*/ 'Please upload the image as multipart/form-data'),
     );
   }
   return new Promise((resolve, reject) => {
@@ -19,12 +19,12 @@ export function readMultipartFile(req: IncomingMessage, field: string, maxBytes:
       // busboy signals 'limit' when a file *reaches* fileSize, so a file of exactly maxBytes needs one more.
       parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes + 1, files: 1, fields: 20, parts: 30 } });
     } catch {
-      reject(new HttpError(400, 'BAD_REQUEST', 'The upload could not be read'));
+      reject(new HttpError(400, 'BAD_REQUEST', /*i18n*/ 'The upload could not be read'));
       return;
     }
     let file: Buffer | null = null;
     let failed = false;
-    const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', 'File too large');
+    const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', /*i18n*/ 'File too large');
     const fail = (error: HttpError) => {
       if (failed) return;
       failed = true;
@@ -35,7 +35,7 @@ export function readMultipartFile(req: IncomingMessage, field: string, maxBytes:
     parser.on('file', (name, stream) => {
       // A form cut off mid-file destroys the file stream with an error: without this listener it
       // would be an uncaught exception that ends the process.
-      stream.on('error', () => fail(new HttpError(400, 'BAD_REQUEST', 'The upload could not be read')));
+      stream.on('error', () => fail(new HttpError(400, 'BAD_REQUEST', /*i18n*/ 'The upload could not be read')));
       if (name !== field || file !== null) {
         stream.resume();
         return;
@@ -50,7 +50,7 @@ export function readMultipartFile(req: IncomingMessage, field: string, maxBytes:
         else file = bytes;
       });
     });
-    parser.on('error', () => fail(new HttpError(400, 'BAD_REQUEST', 'The upload could not be read')));
+    parser.on('error', () => fail(new HttpError(400, 'BAD_REQUEST', /*i18n*/ 'The upload could not be read')));
     parser.on('close', () => {
       if (!failed) resolve(file);
     });

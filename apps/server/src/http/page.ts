@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCaller, type RouterOutputs, sheetPreview } from '@pac/api';
+import { i18nFor } from '@pac/i18n/server';
 import {
   type EmbeddedQuery,
   isAppPage,
@@ -110,13 +111,14 @@ function headPage(
   answers: ReadonlyMap<string, unknown>,
   subjectMissing: boolean,
   deps: HttpDeps,
+  language: Language,
 ): HeadPage {
   if (!isAppPage(pathname)) return { kind: 'notFound' };
   const about = route?.subject;
   if (subjectMissing) return { kind: about === 'sheets.byId' ? 'sheetNotFound' : 'notFound' };
   const sheet =
     about === 'sheets.byId' ? (answers.get(about) as RouterOutputs['sheets']['byId'] | undefined) : undefined;
-  if (sheet) return { kind: 'sheet', sheet: sheetPreview(deps.config, sheet) };
+  if (sheet) return { kind: 'sheet', sheet: sheetPreview(deps.config, sheet, language) };
   if (pathname === '/') return { kind: 'home' };
   return /^\/news\/?$/i.test(pathname) ? { kind: 'news' } : { kind: 'other' };
 }
@@ -216,6 +218,17 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
     );
   }
 
+  // The page's messages, in its language only (each language's catalog is its own chunk), start
+  // with the HTML: the app renders nothing before it has them (main.tsx). Someone signed in gets
+  // the signed-in screens' messages too.
+  const catalogPreloads = new Map<string, string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const [, language, part] = /\/compiled\/([^/]+)\/(web|admin)\.json$/.exec(key) ?? [];
+    if (language && part) {
+      catalogPreloads.set(`${language}/${part}`, `<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+    }
+  }
+
   return async (req, res, pathname) => {
     const { route, queries } = pageQueries(pathname);
     const context = contextFromRequest(req, res, deps);
@@ -239,7 +252,7 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
         }
       }),
     );
-    const page = headPage(pathname, route, answers, subjectMissing, deps);
+    const page = headPage(pathname, route, answers, subjectMissing, deps, context.language);
     // In one order, whichever query answered first: the same data is the same text.
     embedded.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     const json = scriptSafeJson(embedded);
@@ -261,7 +274,11 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
         }
       }
     }
-    const head = pageHeadTags(page, deps.config) + (route?.module ? (preloads.get(route.module) ?? '') : '');
+    const head =
+      pageHeadTags(page, deps.config, i18nFor(context.language)) +
+      (catalogPreloads.get(`${context.language}/web`) ?? '') +
+      (context.user ? (catalogPreloads.get(`${context.language}/admin`) ?? '') : '') +
+      (route?.module ? (preloads.get(route.module) ?? '') : '');
     const data = `<script id="${pageDataElementId}" type="application/json">${json}</script>`;
     // Functions, not replacement strings: a sheet's title may hold `$&` or `$'`, which a
     // replacement string would expand into parts of the template.

@@ -1,10 +1,12 @@
 import type { SheetPreview } from '@pac/api';
-import { pageTitle } from '@pac/validators/page-data';
+import type { I18n } from '@pac/i18n/server';
+import { homePageTitle, pageTitle } from '@pac/validators/page-data';
 
 /**
  * What a page's `<head>` says about it, for the browser's tab and for whatever reads the HTML without
  * running it (a chat app's link preview, a search engine): its title, a description, and the Open
- * Graph tags (https://ogp.me) that link previews read. API.md "Sharing a sheet".
+ * Graph tags (https://ogp.me) that link previews read. API.md "Sharing a sheet". In the page's
+ * language: the same words the web app gives its tab (its catalog's), and our own descriptions.
  */
 
 /** Text made safe for HTML, in an element or a quoted attribute. */
@@ -36,17 +38,21 @@ export interface SiteFacts {
 }
 
 /** The titles the web app gives the same pages (its pages' PageLayout titles), so that the tab keeps its name once the app runs. */
-const notFoundTitles = { sheetNotFound: 'Signup Sheet Not Found', notFound: 'Page Not Found' } as const;
+const notFoundTitles = {
+  sheetNotFound: /*i18n*/ 'Signup Sheet Not Found',
+  notFound: /*i18n*/ 'Page Not Found',
+} as const;
 
 /** The news page's title, as the web app's News page names itself. */
-export const newsPageTitle = 'School news';
+export const newsPageTitle = /*i18n*/ 'School news';
 
 /** Where feed readers find the school news (a link in the home and news pages' heads). */
-const feedLink = (site: SiteFacts) =>
-  `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${site.schoolName}: ${newsPageTitle}`)}" href="${escapeHtml(`${site.publicBaseUrl}/news.atom`)}">`;
+const feedLink = (site: SiteFacts, i18n: I18n) =>
+  `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(`${site.schoolName}: ${i18n._(newsPageTitle)}`)}" href="${escapeHtml(`${site.publicBaseUrl}/news.atom`)}">`;
 
 /** What the site is, for the home page's preview and the pages that do not describe themselves. */
-const siteDescription = (school: string) => `Volunteer signups for ${school}: see where help is needed and sign up.`;
+const siteDescription = (school: string, i18n: I18n) =>
+  i18n._('Volunteer signups for {school}: see where help is needed and sign up.', { school });
 
 const meta = (name: string, content: string) => `<meta name="${name}" content="${escapeHtml(content)}">`;
 const property = (name: string, content: string) => `<meta property="${name}" content="${escapeHtml(content)}">`;
@@ -55,9 +61,10 @@ const property = (name: string, content: string) => `<meta property="${name}" co
  * The tags for the page's `<head>`: `<title>`, the description, and Open Graph: og:site_name on
  * every page (the web app ends its tab titles with it), and og:title, og:description, og:url and
  * og:type on the pages worth a preview (the home page and a sheet). A page that does not exist is
- * not to be indexed.
+ * not to be indexed. Their words in the language of `i18n` (`i18nFor(language)`), the page's.
  */
-export function pageHeadTags(page: HeadPage, site: SiteFacts): string {
+export function pageHeadTags(page: HeadPage, site: SiteFacts, i18n: I18n): string {
+  const home = i18n._(homePageTitle);
   const school = site.schoolName;
   const tags: string[] = [];
   const preview = (title: string, description: string, url: string) => {
@@ -72,31 +79,31 @@ export function pageHeadTags(page: HeadPage, site: SiteFacts): string {
   let title: string;
   switch (page.kind) {
     case 'home':
-      title = pageTitle(null, school);
-      preview(title, siteDescription(school), `${site.publicBaseUrl}/`);
-      tags.push(feedLink(site));
+      title = pageTitle(null, school, home);
+      preview(title, siteDescription(school, i18n), `${site.publicBaseUrl}/`);
+      tags.push(feedLink(site, i18n));
       break;
     case 'news':
-      title = pageTitle(newsPageTitle, school);
+      title = pageTitle(i18n._(newsPageTitle), school, home);
       preview(
         title,
-        `What changed on ${school}'s website, as the parent advisory council announced it.`,
+        i18n._("What changed on {school}'s website, as the parent advisory council announced it.", { school }),
         `${site.publicBaseUrl}/news`,
       );
-      tags.push(feedLink(site));
+      tags.push(feedLink(site, i18n));
       break;
     case 'sheet':
-      title = pageTitle(page.sheet.title, school);
+      title = pageTitle(page.sheet.title, school, home);
       preview(page.sheet.title, page.sheet.description, page.sheet.url);
       break;
     case 'sheetNotFound':
     case 'notFound':
-      title = pageTitle(notFoundTitles[page.kind], school);
+      title = pageTitle(i18n._(notFoundTitles[page.kind]), school, home);
       tags.push(meta('robots', 'noindex'));
       break;
     case 'other':
-      title = pageTitle(null, school);
-      tags.push(meta('description', siteDescription(school)));
+      title = pageTitle(null, school, home);
+      tags.push(meta('description', siteDescription(school, i18n)));
       break;
   }
   return [`<title>${escapeHtml(title)}</title>`, ...tags, property('og:site_name', school)].join('');

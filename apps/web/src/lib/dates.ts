@@ -1,6 +1,8 @@
 import {
   addDays,
+  defaultLanguage,
   instantAt,
+  type Language,
   monthNames,
   type SchoolClock,
   type WallTimeParts,
@@ -58,8 +60,31 @@ function parts(date: Date) {
   };
 }
 
+const intlFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The date as `language` writes it (Intl, every language but English), read on the school's clock:
+ * the school's wall time is written as a UTC time and formatted in UTC, so that neither the
+ * browser's zone nor the age of its time-zone data moves it.
+ */
+function intlWrite(date: Date, language: Language, options: Intl.DateTimeFormatOptions): string {
+  const wall = wallTime(date);
+  const key = `${language} ${JSON.stringify(options)}`;
+  let format = intlFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
+    intlFormats.set(key, format);
+  }
+  return format.format(new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute)));
+}
+
+const shortDate: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };
+const longDate: Intl.DateTimeFormatOptions = { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric' };
+const shortTime: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
 /** 'Sat, May 3' */
-function formatShortDate(date: Date): string {
+function formatShortDate(date: Date, language: Language): string {
+  if (language !== defaultLanguage) return intlWrite(date, language, shortDate);
   const { weekday, month, day } = parts(date);
   return `${weekday.slice(0, 3)}, ${month.slice(0, 3)} ${day}`;
 }
@@ -81,26 +106,30 @@ export function addSchoolDays(date: Date, days: number): Date {
   return addDays(schoolClock(), valid(date), days);
 }
 
-/** 'Saturday, May 3, 2031' */
-export function formatDate(date: Date): string {
+/** 'Saturday, May 3, 2031' (in English; each language its own way) */
+export function formatDate(date: Date, language: Language = defaultLanguage): string {
+  if (language !== defaultLanguage) return intlWrite(date, language, longDate);
   const { weekday, month, day, year } = parts(date);
   return `${weekday}, ${month} ${day}, ${year}`;
 }
 
 /** '6:00 PM' */
-export function formatTime(date: Date): string {
+export function formatTime(date: Date, language: Language = defaultLanguage): string {
+  if (language !== defaultLanguage) return intlWrite(date, language, shortTime);
   const { hour, minute } = wallTime(date);
   return `${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
 /** 'May 3, 6:00 PM' */
-export function formatMonthDayTime(date: Date): string {
+export function formatMonthDayTime(date: Date, language: Language = defaultLanguage): string {
+  if (language !== defaultLanguage) return intlWrite(date, language, { month: 'short', day: 'numeric', ...shortTime });
   const { month, day } = parts(date);
   return `${month.slice(0, 3)} ${day}, ${formatTime(date)}`;
 }
 
 /** 'Saturday, May 3, 2031 at 6:00 PM', as the server writes it too (a shared sheet's description). */
-export function formatDateTime(date: Date): string {
+export function formatDateTime(date: Date, language: Language = defaultLanguage): string {
+  if (language !== defaultLanguage) return intlWrite(date, language, { dateStyle: 'full', timeStyle: 'short' });
   return writeDateTime(wallTime(date));
 }
 
@@ -108,11 +137,17 @@ export function formatDateTime(date: Date): string {
  * A slot's time range, or null when it has no start time:
  * 'Sat, May 3 · 9:00 AM – 11:00 AM', 'Sat, May 3 · 9:00 PM – Sun, May 4 · 1:00 AM', 'Sat, May 3 · 9:00 AM'.
  */
-export function formatTimeRange(start: Date | null, end: Date | null): string | null {
+export function formatTimeRange(
+  start: Date | null,
+  end: Date | null,
+  language: Language = defaultLanguage,
+): string | null {
   if (!start) return null;
-  const from = `${formatShortDate(start)} · ${formatTime(start)}`;
+  const from = `${formatShortDate(start, language)} · ${formatTime(start, language)}`;
   if (!end) return from;
-  const to = sameSchoolDay(start, end) ? formatTime(end) : `${formatShortDate(end)} · ${formatTime(end)}`;
+  const to = sameSchoolDay(start, end)
+    ? formatTime(end, language)
+    : `${formatShortDate(end, language)} · ${formatTime(end, language)}`;
   return `${from} – ${to}`;
 }
 
@@ -121,11 +156,19 @@ export function formatTimeRange(start: Date | null, end: Date | null): string | 
  * (the end's date too when it is another day), or the sheet's event date and time for a slot
  * without a start time.
  */
-export function formatSlotWhen(start: Date | null, end: Date | null, eventDate: Date): string {
-  if (!start) return formatDateTime(eventDate);
-  const from = `${formatDate(start)} · ${formatTime(start)}`;
+export function formatSlotWhen(
+  start: Date | null,
+  end: Date | null,
+  eventDate: Date,
+  language: Language = defaultLanguage,
+): string {
+  if (!start) return formatDateTime(eventDate, language);
+  const from = `${formatDate(start, language)} · ${formatTime(start, language)}`;
   if (!end) return from;
-  return `${from} – ${sameSchoolDay(start, end) ? formatTime(end) : `${formatDate(end)} · ${formatTime(end)}`}`;
+  const to = sameSchoolDay(start, end)
+    ? formatTime(end, language)
+    : `${formatDate(end, language)} · ${formatTime(end, language)}`;
+  return `${from} – ${to}`;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -163,4 +206,34 @@ export function fromDateTimeLocal(value: string): Date | null {
   if (wall.hour > 23 || wall.minute > 59 || Number(second) > 59) return null;
   const milliseconds = Number(second) * 1000 + Number(fraction.padEnd(3, '0'));
   return new Date(instantAt(schoolClock(), wall).getTime() + milliseconds);
+}
+
+/**
+ * The date formatters in the page's language (English's own, the others' through Intl), for
+ * components: `const dates = useDates(); dates.formatDate(sheet.date)`.
+ */
+export function datesIn(language: Language) {
+  return {
+    formatDate: (date: Date) => formatDate(date, language),
+    formatTime: (date: Date) => formatTime(date, language),
+    formatMonthDayTime: (date: Date) => formatMonthDayTime(date, language),
+    formatDateTime: (date: Date) => formatDateTime(date, language),
+    formatTimeRange: (start: Date | null, end: Date | null) => formatTimeRange(start, end, language),
+    formatSlotWhen: (start: Date | null, end: Date | null, eventDate: Date) =>
+      formatSlotWhen(start, end, eventDate, language),
+  };
+}
+
+export type Dates = ReturnType<typeof datesIn>;
+
+const datesByLanguage = new Map<Language, Dates>();
+
+/** The same formatters for a language, made once. */
+export function cachedDatesIn(language: Language): Dates {
+  let dates = datesByLanguage.get(language);
+  if (!dates) {
+    dates = datesIn(language);
+    datesByLanguage.set(language, dates);
+  }
+  return dates;
 }

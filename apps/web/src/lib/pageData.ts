@@ -71,6 +71,15 @@ export function embeddedSchoolClock(queryClient: QueryClient): SchoolClock | nul
   return queryClient.getQueryData<SchoolClock>(getQueryKey(trpc.settings.schoolClock, undefined, 'query')) ?? null;
 }
 
+/**
+ * Whether the page's data says who is signed in: true or false from its `auth.me` answer, or
+ * undefined when the page carried none (`pnpm dev`).
+ */
+export function embeddedSignedIn(queryClient: QueryClient): boolean | undefined {
+  const me = queryClient.getQueryData<unknown>(getQueryKey(trpc.auth.me, undefined, 'query'));
+  return me === undefined ? undefined : me !== null;
+}
+
 /** The language a page is read in and its writing direction (the answer of `settings.language`). */
 export interface PageLanguage {
   language: Language;

@@ -1,8 +1,20 @@
+import { type I18n, setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { i18nFor } from '@pac/i18n/server';
 import { slotUpdateSchema, volunteerSignupSchema } from '@pac/validators';
 import { act, renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { focusFirstInvalid, schemaErrors, useSchemaForm, zodResolver } from './schemaForm';
+import { focusFirstInvalid, schemaErrors, translatedErrors, useSchemaForm, zodResolver } from './schemaForm';
+
+/** The hooks' page messages: English unless told. */
+function inLanguage(i18n: I18n = i18nFor('en')) {
+  return ({ children }: { children: ReactNode }) => createElement(I18nProvider, { i18n }, children);
+}
+
+/** A French page whose catalog knows one of the schemas' messages. */
+const french = setupI18n({ locale: 'fr', messages: { fr: { 'Name is required': 'Le nom est obligatoire' } } });
 
 describe('schemaErrors', () => {
   it("maps the shared schema's issues to fields with SPEC.md's messages", () => {
@@ -79,13 +91,15 @@ describe('focusFirstInvalid', () => {
 describe('useSchemaForm: checks beyond the schema', () => {
   it("adds the check's errors by field path, the schema's first for a field both name, and sends nothing", () => {
     const handler = vi.fn();
-    const { result } = renderHook(() =>
-      useSchemaForm({
-        initialValues: { name: '', answers: { size: '' } },
-        schema: z.object({ name: z.string().min(1, 'Name is required') }),
-        check: (values): Record<string, string> =>
-          values.answers.size === '' ? { 'answers.size': 'T-shirt size is required', name: 'Not this one' } : {},
-      }),
+    const { result } = renderHook(
+      () =>
+        useSchemaForm({
+          initialValues: { name: '', answers: { size: '' } },
+          schema: z.object({ name: z.string().min(1, 'Name is required') }),
+          check: (values): Record<string, string> =>
+            values.answers.size === '' ? { 'answers.size': 'T-shirt size is required', name: 'Not this one' } : {},
+        }),
+      { wrapper: inLanguage() },
     );
     act(() => result.current.onSubmit(handler)());
     expect(result.current.form.errors).toEqual({
@@ -98,5 +112,30 @@ describe('useSchemaForm: checks beyond the schema', () => {
     });
     act(() => result.current.onSubmit(handler)());
     expect(handler).toHaveBeenCalledWith({ name: 'Jamie' }, { name: 'Jamie', answers: { size: 'M' } });
+  });
+});
+
+describe('useSchemaForm: the page language', () => {
+  it("shows the schema's messages in the page's language, and text the catalog does not know as it is", () => {
+    const { result } = renderHook(
+      () =>
+        useSchemaForm({
+          initialValues: { name: '', size: '' },
+          schema: z.object({ name: z.string().min(1, 'Name is required') }),
+          check: (values): Record<string, string> => (values.size === '' ? { size: 'Taille requise' } : {}),
+        }),
+      { wrapper: inLanguage(french) },
+    );
+    act(() => result.current.onSubmit(vi.fn())());
+    expect(result.current.form.errors).toEqual({ name: 'Le nom est obligatoire', size: 'Taille requise' });
+  });
+});
+
+describe('translatedErrors', () => {
+  it('translates the messages the catalog knows', () => {
+    expect(translatedErrors(french, { name: 'Name is required', email: 'Adresse invalide' })).toEqual({
+      name: 'Le nom est obligatoire',
+      email: 'Adresse invalide',
+    });
   });
 });

@@ -1,6 +1,9 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { type FormErrors, useForm, type UseFormReturnType } from '@mantine/form';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
+import { catalogText } from './catalogText';
 
 /**
  * Field errors for an input, one per field: the first issue whose path starts with that field
@@ -17,6 +20,14 @@ export function schemaErrors(schema: z.ZodType, input: unknown): Record<string, 
     }
   }
   return errors;
+}
+
+/**
+ * Field errors in the page's language: the shared schemas' messages are English ids of the
+ * catalogs (`schemaErrors`), shown translated; any other text is shown as it is.
+ */
+export function translatedErrors(i18n: I18n, errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, catalogText(i18n, message)]));
 }
 
 /** A Mantine form validator from a zod schema; `toInput` turns form values into the schema's input. */
@@ -62,7 +73,8 @@ interface SchemaFormOptions<Values, Schema extends z.ZodType> {
   /**
    * Checks a schema alone cannot make (answers against a sheet's questions, a quantity against
    * what is still needed), by field path ('answers.size', 'quantities.4'); the schema's errors
-   * come first for a field both name.
+   * come first for a field both name. Like the schema's, a message that is a catalog id is shown
+   * in the page's language.
    */
   check?: (values: Values) => Record<string, string>;
 }
@@ -82,7 +94,8 @@ export interface SchemaForm<Values, Schema extends z.ZodType> {
 /**
  * A Mantine form validated by a shared zod schema: validated on submit, then re-validated on
  * every change once a submit has been attempted (SPEC.md section 9). After a failed submit, and
- * after server errors shown on fields, focus and scroll go to the first invalid field.
+ * after server errors shown on fields, focus and scroll go to the first invalid field. The
+ * schema's messages show in the page's language; the server's (`showFieldErrors`) already are.
  */
 export function useSchemaForm<Values extends Record<string, unknown>, Schema extends z.ZodType>({
   initialValues,
@@ -90,10 +103,12 @@ export function useSchemaForm<Values extends Record<string, unknown>, Schema ext
   toInput = (values) => values,
   check,
 }: SchemaFormOptions<Values, Schema>): SchemaForm<Values, Schema> {
+  const { i18n } = useLingui();
   const attempted = useRef(false);
-  const schemaResolve = zodResolver(schema, toInput);
-  const resolve = (values: Values): FormErrors =>
-    check ? { ...check(values), ...schemaResolve(values) } : schemaResolve(values);
+  const resolve = (values: Values): FormErrors => {
+    const errors = schemaErrors(schema, toInput(values));
+    return translatedErrors(i18n, check ? { ...check(values), ...errors } : errors);
+  };
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues,

@@ -6,9 +6,10 @@ export const maxImageBytes = 5 * 1024 * 1024;
 /** The file types the image pickers offer; the server checks the bytes themselves. */
 export const acceptedImageTypes = 'image/jpeg,image/png,image/webp';
 
+/** Messages (catalog ids): shown as `i18n._(imageFileProblem(file))`. */
 export const imageMessages = {
-  notImage: 'Please select an image file',
-  tooLarge: 'Please select an image smaller than 5MB',
+  notImage: /*i18n*/ 'Please select an image file',
+  tooLarge: /*i18n*/ 'Please select an image smaller than 5MB',
 } as const;
 
 export const uploadPaths = {
@@ -27,7 +28,7 @@ export function sheetVolunteerExport(sheetId: number): { path: string; filename:
   };
 }
 
-/** Why a chosen file cannot be uploaded (SPEC.md section 5), or null when it may be. */
+/** Why a chosen file cannot be uploaded (SPEC.md section 5; an `imageMessages` id), or null when it may be. */
 export function imageFileProblem(file: { type: string; size: number } | null): string | null {
   if (!file || !file.type.startsWith('image/')) return imageMessages.notImage;
   if (file.size > maxImageBytes) return imageMessages.tooLarge;

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useState } from 'react';
 import { notifyFailureText } from './notify';
 import { downloadFile } from './uploads';
@@ -7,6 +8,7 @@ import { downloadFile } from './uploads';
  * and SPEC.md's 'Export Failed' toast (the server's sentence, else the fallback) when it fails.
  */
 export function useCsvExport(fetchImpl?: typeof globalThis.fetch) {
+  const { i18n } = useLingui();
   const [exporting, setExporting] = useState(false);
   const exportCsv = async (path: string, filename: string) => {
     setExporting(true);
@@ -14,8 +16,8 @@ export function useCsvExport(fetchImpl?: typeof globalThis.fetch) {
       await downloadFile(path, filename, fetchImpl);
     } catch (error) {
       notifyFailureText(
-        'Export Failed',
-        error instanceof Error && error.message !== '' ? error.message : 'Failed to export volunteer data.',
+        i18n._('Export Failed'),
+        error instanceof Error && error.message !== '' ? error.message : i18n._('Failed to export volunteer data.'),
       );
     } finally {
       setExporting(false);

@@ -1,6 +1,14 @@
+import { setupI18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { i18nFor } from '@pac/i18n/server';
 import { renderHook } from '@testing-library/react';
+import { createElement, type ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { documentTitle, siteName, useDocumentTitle } from './useDocumentTitle';
+
+function english({ children }: { children: ReactNode }) {
+  return createElement(I18nProvider, { i18n: i18nFor('en') }, children);
+}
 
 /** The school's name as the server writes it into every page it sends. */
 function nameSite(name: string): void {
@@ -40,6 +48,7 @@ describe('useDocumentTitle', () => {
   it('sets the tab title, and follows the title when it changes', () => {
     const { rerender } = renderHook<void, { title: string | null }>(({ title }) => useDocumentTitle(title), {
       initialProps: { title: 'Signup Sheet' },
+      wrapper: english,
     });
     expect(document.title).toBe('Signup Sheet · PAC Hub');
     rerender({ title: 'Fall Bake Sale' });
@@ -50,7 +59,16 @@ describe('useDocumentTitle', () => {
 
   it("ends the title with the school's name on a page the server sent", () => {
     nameSite('Maple Elementary PAC');
-    renderHook(() => useDocumentTitle('Fall Bake Sale'));
+    renderHook(() => useDocumentTitle('Fall Bake Sale'), { wrapper: english });
     expect(document.title).toBe('Fall Bake Sale · Maple Elementary PAC');
+  });
+
+  it("says what the home page is in the page's language", () => {
+    nameSite('École Maple');
+    const french = setupI18n({ locale: 'fr', messages: { fr: { 'Volunteer Signups': 'Inscriptions bénévoles' } } });
+    renderHook(() => useDocumentTitle(null), {
+      wrapper: ({ children }: { children: ReactNode }) => createElement(I18nProvider, { i18n: french }, children),
+    });
+    expect(document.title).toBe('École Maple · Inscriptions bénévoles');
   });
 });

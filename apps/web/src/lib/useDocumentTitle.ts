@@ -1,4 +1,5 @@
-import { pageTitle, productName } from '@pac/validators/page-data';
+import { useLingui } from '@lingui/react';
+import { homePageTitle, pageTitle, productName } from '@pac/validators/page-data';
 import { useEffect } from 'react';
 
 /**
@@ -13,18 +14,21 @@ export function siteName(doc: Document | undefined = globalThis.document): strin
 
 /**
  * A page's tab title, as the server's HTML has it: '{title} · {site}', or '{site} · Volunteer
- * Signups' for the home page (no title).
+ * Signups' for the home page (no title), `home` being 'Volunteer Signups' in the page's language.
  */
-export function documentTitle(title?: string | null, site: string = siteName()): string {
-  return pageTitle(title, site);
+export function documentTitle(title?: string | null, site: string = siteName(), home?: string): string {
+  return pageTitle(title, site, home);
 }
 
 /**
  * Names the browser tab after the page shown ('Fall Bake Sale · Maple Elementary PAC'), so that
  * tabs, history and bookmarks tell pages apart. The next page sets its own title when it renders.
+ * `title` is in the page's language already (a message, or a sheet's own title).
  */
 export function useDocumentTitle(title?: string | null): void {
+  const { i18n } = useLingui();
+  const home = i18n._(homePageTitle);
   useEffect(() => {
-    document.title = documentTitle(title);
-  }, [title]);
+    document.title = documentTitle(title, siteName(), home);
+  }, [title, home]);
 }

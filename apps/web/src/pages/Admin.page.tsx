@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { PageLayout } from '../components/PageLayout';
@@ -16,9 +17,10 @@ const AdminDashboard = lazy(() =>
 if (readStoredUser()?.isAdmin === true) void import('../features/admin/AdminDashboard');
 
 function DashboardLoader() {
+  const { i18n } = useLingui();
   return (
     <Center mih="40vh">
-      <Loader aria-label="Loading the dashboard" />
+      <Loader aria-label={i18n._('Loading the dashboard')} />
     </Center>
   );
 }
@@ -35,10 +37,11 @@ function PrefetchSheets() {
 /** /admin — the admin gate, and behind it the dashboard (an organizer's part of it for organizers). */
 export default function AdminPage() {
   const { user } = useCurrentUser();
+  const { i18n } = useLingui();
   return (
     <>
       {user !== null && <PrefetchSheets />}
-      <PageLayout title="Admin Dashboard">
+      <PageLayout title={i18n._('Admin Dashboard')}>
         <AdminGate organizerView={<OrganizerDashboard />}>
           <Suspense fallback={<DashboardLoader />}>
             <AdminDashboard />

@@ -1,4 +1,5 @@
 import '../styles/mantine-rest.css';
+import { useLingui } from '@lingui/react';
 import { Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
@@ -13,21 +14,22 @@ import { trpc } from '../trpc';
 
 function ProfileNotFound({ signedOut }: { signedOut: boolean }) {
   const { openAuthDialog } = useAuthDialog();
+  const { i18n } = useLingui();
   return (
     <Card withBorder padding="xl" maw={520} mx="auto" ta="center">
       <Stack align="center" gap="sm">
         <Title order={1} size="h2">
-          Profile Not Found
+          {i18n._('Profile Not Found')}
         </Title>
         <Text c="dimmed">
           {signedOut
-            ? 'Please sign in to see your profile.'
-            : 'This profile does not exist, or you do not have permission to view it.'}
+            ? i18n._('Please sign in to see your profile.')
+            : i18n._('This profile does not exist, or you do not have permission to view it.')}
         </Text>
         <Group justify="center" gap="sm">
-          {signedOut && <Button onClick={() => openAuthDialog()}>Login</Button>}
+          {signedOut && <Button onClick={() => openAuthDialog()}>{i18n._('Login')}</Button>}
           <Button component={Link} to="/" variant="light">
-            Back to Home
+            {i18n._('Back to Home')}
           </Button>
         </Group>
       </Stack>
@@ -36,8 +38,9 @@ function ProfileNotFound({ signedOut }: { signedOut: boolean }) {
 }
 
 function ProfileSkeleton() {
+  const { i18n } = useLingui();
   return (
-    <Stack gap="xl" aria-busy="true" aria-label="Loading profile">
+    <Stack gap="xl" aria-busy="true" aria-label={i18n._('Loading profile')}>
       <Card withBorder padding="xl">
         <Stack gap="sm">
           <Skeleton height={30} width="40%" />
@@ -68,6 +71,7 @@ export default function ProfilePage() {
   const userId = Number(rawId);
   const validId = Number.isSafeInteger(userId) && userId > 0;
   const { user } = useCurrentUser();
+  const { i18n } = useLingui();
   const { openAccountSettings, openChangePassword } = useAccountDialogs();
   // Signed out, the server answers UNAUTHORIZED; someone else's profile is FORBIDDEN. Either way,
   // and for any other failure, the page says 'Profile Not Found' (SPEC.md section 8).
@@ -95,6 +99,9 @@ export default function ProfilePage() {
     );
   }
 
-  const title = !validId || profile.isError ? 'Profile Not Found' : 'Profile';
+  const title =
+    !validId || profile.isError
+      ? i18n._('Profile Not Found')
+      : i18n._('Profile', undefined, { comment: "A page's title: a person's account, totals and volunteer history" });
   return <PageLayout title={title}>{content}</PageLayout>;
 }

@@ -1,4 +1,5 @@
 import '../styles/mantine-rest.css';
+import { useLingui } from '@lingui/react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
@@ -13,19 +14,20 @@ import { trpc } from '../trpc';
 /** A used, expired or forged link, with a way to ask for a new one. */
 function ExpiredResetLink() {
   const { openAuthDialog } = useAuthDialog();
+  const { i18n } = useLingui();
   return (
     <InvalidLink
-      title={expiredLinkMessage}
+      title={i18n._(expiredLinkMessage)}
       action={
         <Group justify="center" gap="sm">
-          <Button onClick={() => openAuthDialog({ tab: 'forgotPassword' })}>Send me a new link</Button>
+          <Button onClick={() => openAuthDialog({ tab: 'forgotPassword' })}>{i18n._('Send me a new link')}</Button>
           <Button component={Link} to="/" variant="light">
-            Back to Home
+            {i18n._('Back to Home')}
           </Button>
         </Group>
       }
     >
-      Reset links work once and for one hour. Ask for a new one and use the link from the newest email.
+      {i18n._('Reset links work once and for one hour. Ask for a new one and use the link from the newest email.')}
     </InvalidLink>
   );
 }
@@ -33,6 +35,7 @@ function ExpiredResetLink() {
 function ResetPassword({ token }: { token: string }) {
   const { openAuthDialog } = useAuthDialog();
   const { setUser } = useCurrentUser();
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const reset = trpc.auth.resetPassword.useMutation({
     // Every session of the account has ended: if this browser was signed in to it, it no longer
@@ -44,7 +47,7 @@ function ResetPassword({ token }: { token: string }) {
       utils.auth.me.setData(undefined, me);
     },
     onError: (error) => {
-      if (!isExpiredLink(error)) notifyFailure('Reset Failed', error, 'Please try again.');
+      if (!isExpiredLink(error)) notifyFailure(i18n._('Reset Failed'), error, i18n._('Please try again.'));
     },
   });
 
@@ -55,16 +58,16 @@ function ResetPassword({ token }: { token: string }) {
       <Card withBorder padding="xl" maw={520} mx="auto" ta="center">
         <Stack align="center" gap="sm">
           <Title order={1} size="h2">
-            Password reset
+            {i18n._('Password reset', undefined, { comment: 'Heading: the password has been reset' })}
           </Title>
           <Text>{reset.data.message}</Text>
           <Text size="sm" c="dimmed">
-            For your security, every device that was signed in to this account has been signed out.
+            {i18n._('For your security, every device that was signed in to this account has been signed out.')}
           </Text>
           <Group justify="center" gap="sm">
-            <Button onClick={() => openAuthDialog({ tab: 'login' })}>Log in</Button>
+            <Button onClick={() => openAuthDialog({ tab: 'login' })}>{i18n._('Log in')}</Button>
             <Button component={Link} to="/" variant="light">
-              Back to Home
+              {i18n._('Back to Home')}
             </Button>
           </Group>
         </Stack>
@@ -77,10 +80,12 @@ function ResetPassword({ token }: { token: string }) {
       <Stack gap="md">
         <Stack gap={4}>
           <Title order={1} size="h2">
-            Choose a new password
+            {i18n._('Choose a new password')}
           </Title>
           <Text c="dimmed" size="sm">
-            Your new password replaces the old one, and signs out every device that is signed in to your account.
+            {i18n._(
+              'Your new password replaces the old one, and signs out every device that is signed in to your account.',
+            )}
           </Text>
         </Stack>
         <ResetPasswordForm token={token} submitting={reset.isPending} onSubmit={(values) => reset.mutate(values)} />
@@ -92,7 +97,10 @@ function ResetPassword({ token }: { token: string }) {
 /** /reset-password?token=... — sets a new password from the link in a password reset email. */
 export default function ResetPasswordPage() {
   const token = useEmailToken();
+  const { i18n } = useLingui();
   return (
-    <PageLayout title="Reset Password">{token ? <ResetPassword token={token} /> : <ExpiredResetLink />}</PageLayout>
+    <PageLayout title={i18n._('Reset Password')}>
+      {token ? <ResetPassword token={token} /> : <ExpiredResetLink />}
+    </PageLayout>
   );
 }

@@ -1,4 +1,5 @@
 import '../styles/mantine-rest.css';
+import { useLingui } from '@lingui/react';
 import { useParams } from 'react-router-dom';
 import { PageLayout } from '../components/PageLayout';
 import { AdminGate } from '../features/admin/AdminGate';
@@ -11,10 +12,15 @@ import { SheetRoster } from '../features/sheets/Roster';
  */
 export default function RosterPage() {
   const { id } = useParams();
+  const { i18n } = useLingui();
   const sheetId = /^[0-9]+$/.test(id ?? '') ? Number(id) : Number.NaN;
   const roster = <SheetRoster sheetId={sheetId} />;
   return (
-    <PageLayout title="Roster">
+    <PageLayout
+      title={i18n._('Roster', undefined, {
+        comment: "A page's title: the list of a sheet's volunteers for the event day",
+      })}
+    >
       <AdminGate organizerView={roster}>{roster}</AdminGate>
     </PageLayout>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
@@ -13,6 +14,7 @@ import { trpc } from '../trpc';
 function VerifyEmail({ token }: { token: string }) {
   const { user, setUser } = useCurrentUser();
   const { openAuthDialog } = useAuthDialog();
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const verify = trpc.auth.verifyEmail.useMutation({
     onSuccess: async (verified) => {
@@ -39,8 +41,10 @@ function VerifyEmail({ token }: { token: string }) {
   if (verify.isError) {
     if (isExpiredLink(verify.error)) {
       return (
-        <InvalidLink title={expiredLinkMessage}>
-          Confirmation links work once and for 48 hours. Sign in and ask for a new one from your profile page.
+        <InvalidLink title={i18n._(expiredLinkMessage)}>
+          {i18n._(
+            'Confirmation links work once and for 48 hours. Sign in and ask for a new one from your profile page.',
+          )}
         </InvalidLink>
       );
     }
@@ -48,17 +52,17 @@ function VerifyEmail({ token }: { token: string }) {
       <Card withBorder padding="xl" maw={520} mx="auto" ta="center">
         <Stack align="center" gap="sm">
           <Title order={1} size="h2">
-            Your email address could not be confirmed
+            {i18n._('Your email address could not be confirmed')}
           </Title>
-          <Text c="dimmed">{serverMessage(verify.error) ?? 'Something went wrong. Please try again.'}</Text>
-          <Button onClick={() => verify.mutate({ token })}>Try again</Button>
+          <Text c="dimmed">{serverMessage(verify.error) ?? i18n._('Something went wrong. Please try again.')}</Text>
+          <Button onClick={() => verify.mutate({ token })}>{i18n._('Try again')}</Button>
         </Stack>
       </Card>
     );
   }
 
   if (!verify.isSuccess) {
-    return <CenteredLoader label="Confirming your email address" />;
+    return <CenteredLoader label={i18n._('Confirming your email address')} />;
   }
 
   const verified = verify.data;
@@ -67,24 +71,27 @@ function VerifyEmail({ token }: { token: string }) {
     <Card withBorder padding="xl" maw={520} mx="auto" ta="center">
       <Stack align="center" gap="sm">
         <Title order={1} size="h2">
-          Email verified
+          {i18n._('Email verified')}
         </Title>
         <Text>
-          Thank you, {verified.name}. Your email address {verified.email} is confirmed.
+          {i18n._('Thank you, {name}. Your email address {email} is confirmed.', {
+            name: verified.name,
+            email: verified.email,
+          })}
         </Text>
         <Text size="sm" c="dimmed">
-          Signups made with this address without an account now appear in your account&apos;s volunteer history.
+          {i18n._("Signups made with this address without an account now appear in your account's volunteer history.")}
         </Text>
         <Group justify="center" gap="sm">
           {signedInAsVerified ? (
             <Button component={Link} to={`/profile/${verified.id}`}>
-              Go to my profile
+              {i18n._('Go to my profile')}
             </Button>
           ) : (
-            user === null && <Button onClick={() => openAuthDialog({ tab: 'login' })}>Log in</Button>
+            user === null && <Button onClick={() => openAuthDialog({ tab: 'login' })}>{i18n._('Log in')}</Button>
           )}
           <Button component={Link} to="/" variant="light">
-            Back to Home
+            {i18n._('Back to Home')}
           </Button>
         </Group>
       </Stack>
@@ -95,14 +102,16 @@ function VerifyEmail({ token }: { token: string }) {
 /** /verify-email?token=... — confirms an account's email address from the link emailed to it. */
 export default function VerifyEmailPage() {
   const token = useEmailToken();
+  const { i18n } = useLingui();
   return (
-    <PageLayout title="Verify Email">
+    <PageLayout title={i18n._('Verify Email')}>
       {token ? (
         <VerifyEmail token={token} />
       ) : (
-        <InvalidLink title={expiredLinkMessage}>
-          The link may be incomplete. Please use the link from your most recent email, or sign in and ask for a new one
-          from your profile page.
+        <InvalidLink title={i18n._(expiredLinkMessage)}>
+          {i18n._(
+            'The link may be incomplete. Please use the link from your most recent email, or sign in and ask for a new one from your profile page.',
+          )}
         </InvalidLink>
       )}
     </PageLayout>

@@ -27,6 +27,7 @@ import type { ApiConfig } from '../config';
 import type { Context, ServiceContext, UserContext } from '../context';
 import { isAdmin } from '../lib/access';
 import { refuse } from '../lib/errors';
+import type { CatalogMessage } from '../lib/i18n';
 import { findImage } from '../lib/uploads';
 import {
   deliverDueNotifications as deliverNotifications,
@@ -197,14 +198,21 @@ function getAnnouncement(db: Executor, id: number): Announcement {
   return row;
 }
 
+/** 409's sentence: 'This announcement is already approved' (its status, each worded in the catalogs). */
+function alreadyDecided(status: AnnouncementStatus): CatalogMessage {
+  return {
+    id: /*i18n*/ 'This announcement is already {status, select, draft {draft} approved {approved} rejected {rejected} expired {expired} other {{status}}}',
+    values: { status },
+  };
+}
+
 /** 409 unless it is still a draft (and expires it first when its 7 days are over). */
 function assertDraft(db: Executor, row: Announcement, now: Date): void {
   if (row.status === 'draft' && row.createdAt.getTime() <= now.getTime() - draftLifetimeMs) {
     db.update(announcements).set({ status: 'expired', decidedAt: now }).where(eq(announcements.id, row.id)).run();
-    throw refuse('CONFLICT', announcementMessages.alreadyDecided('expired'), { reason: 'alreadyDecided' });
+    throw refuse('CONFLICT', alreadyDecided('expired'), { reason: 'alreadyDecided' });
   }
-  if (row.status !== 'draft')
-    throw refuse('CONFLICT', announcementMessages.alreadyDecided(row.status), { reason: 'alreadyDecided' });
+  if (row.status !== 'draft') throw refuse('CONFLICT', alreadyDecided(row.status), { reason: 'alreadyDecided' });
 }
 
 /** Edits a draft's text or its card's alt text. */
@@ -239,7 +247,7 @@ function decide(
       .returning()
       .get();
     if (!decided)
-      throw refuse('CONFLICT', announcementMessages.alreadyDecided(getAnnouncement(tx, id).status), {
+      throw refuse('CONFLICT', alreadyDecided(getAnnouncement(tx, id).status), {
         reason: 'alreadyDecided',
       });
     if (status === 'approved') {

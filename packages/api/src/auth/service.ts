@@ -1,26 +1,29 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type AuthTokenPurpose, type Db, type Executor, sessions, unlessCannotWrite, type User, users } from '@pac/db';
+import { i18nFor } from '@pac/i18n/server';
 import { emailVerification, passwordReset } from '@pac/notify';
 import type { loginSchema, registerSchema } from '@pac/validators';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { type Context, logFor, type ServiceContext, type SessionUser, type UserContext } from '../context';
+import { languageOf } from '../email/language';
 import { currentSender, sendMail } from '../email/service';
 import { recordConsent } from '../lib/consent';
 import { isAdmin } from '../lib/access';
 import { emailTaken, findUserByEmail, toSessionUser, userMessages } from '../lib/accounts';
 import { emailTokenUrl, issueEmailToken, redeemEmailToken, revokeEmailTokens } from '../lib/emailTokens';
 import { type Refusal, refuse } from '../lib/errors';
+import { answerText } from '../lib/i18n';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { claimSignupsByEmail } from '../volunteers/manage';
 
 export const accountMessages = {
   userNotFound: userMessages.userNotFound,
-  emailTaken: 'An account with this email already exists',
-  wrongPassword: 'Current password is incorrect',
-  notYours: 'You can only view or change your own account',
-  adminOnlyAdmins: 'Only an administrator can create an administrator account',
-  invalidLogin: 'Invalid email or password',
+  emailTaken: /*i18n*/ 'An account with this email already exists',
+  wrongPassword: /*i18n*/ 'Current password is incorrect',
+  notYours: /*i18n*/ 'You can only view or change your own account',
+  adminOnlyAdmins: /*i18n*/ 'Only an administrator can create an administrator account',
+  invalidLogin: /*i18n*/ 'Invalid email or password',
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -115,12 +118,12 @@ export type AccountLinkOutcome = 'sent' | 'notConfigured' | 'limited';
 
 /**
  * Emails the account a single-use link (verification or password reset) to its current address,
- * after the answer has gone out. Sends nothing when mail is not configured or the account already
- * had its hourly number of these links.
+ * after the answer has gone out, in the account's language (else the request's). Sends nothing when
+ * mail is not configured or the account already had its hourly number of these links.
  */
 export function sendAccountLink(
-  ctx: ServiceContext,
-  user: Pick<User, 'id' | 'email' | 'name'>,
+  ctx: ServiceContext & Pick<Context, 'language'>,
+  user: Pick<User, 'id' | 'email' | 'name' | 'language'>,
   purpose: AuthTokenPurpose,
 ): AccountLinkOutcome {
   const { db, config } = ctx;
@@ -131,6 +134,7 @@ export function sendAccountLink(
   const token = issueEmailToken(db, user, purpose);
   if (token === null) return 'limited';
   const content = linkTemplates[purpose]({
+    i18n: i18nFor(languageOf(user.language, ctx.language)),
     schoolName: config.schoolName,
     name: user.name,
     url: emailTokenUrl(config.publicBaseUrl, purpose, token),
@@ -209,7 +213,10 @@ function tooManyLogins(retryAfterSeconds: number): Refusal {
   const minutes = Math.ceil(retryAfterSeconds / 60);
   return refuse(
     'TOO_MANY_REQUESTS',
-    `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    {
+      id: /*i18n*/ 'Too many failed login attempts. Please try again in {minutes, plural, one {{minutes} minute} other {{minutes} minutes}}.',
+      values: { minutes },
+    },
     { reason: 'tooManyLogins' },
   );
 }
@@ -261,29 +268,31 @@ export function verifyEmail(db: Db, token: string): SessionUser {
 
 /** Sends the signed-in account a new verification link. */
 export function resendVerification(ctx: UserContext): { message: string } {
-  if (ctx.user.emailVerified) return { message: 'Your email address is already verified' };
+  if (ctx.user.emailVerified) return { message: answerText(ctx, /*i18n*/ 'Your email address is already verified') };
   const outcome = sendAccountLink(ctx, ctx.user, 'verifyEmail');
   if (outcome === 'limited') {
-    throw refuse('TOO_MANY_REQUESTS', 'Too many emails sent to this address. Please try again later.', {
+    throw refuse('TOO_MANY_REQUESTS', /*i18n*/ 'Too many emails sent to this address. Please try again later.', {
       reason: 'tooManyEmails',
     });
   }
   if (outcome === 'notConfigured') {
-    throw refuse('PRECONDITION_FAILED', 'Email is not set up on this site yet. Please ask an administrator.', {
+    throw refuse('PRECONDITION_FAILED', /*i18n*/ 'Email is not set up on this site yet. Please ask an administrator.', {
       reason: 'mailNotConfigured',
     });
   }
-  return { message: `We sent a new link to ${ctx.user.email}` };
+  return {
+    message: answerText(ctx, { id: /*i18n*/ 'We sent a new link to {email}', values: { email: ctx.user.email } }),
+  };
 }
 
 export const forgotPasswordMessage =
-  'If an account exists for that email, we have sent it a link to reset the password. Please check your inbox.';
+  /*i18n*/ 'If an account exists for that email, we have sent it a link to reset the password. Please check your inbox.';
 
 /**
  * 'Forgot password?': emails a reset link when the account exists. The answer is the same either
  * way, and comes as quickly, so it tells nobody who has an account.
  */
-export function requestPasswordReset(ctx: ServiceContext, email: string): { message: string } {
+export function requestPasswordReset(ctx: Context, email: string): { message: string } {
   // Everything that differs between a known and an unknown address (the token's write, the mail)
   // happens after the answer has gone out.
   ctx.runtime.mail.inBackground(
@@ -295,7 +304,7 @@ export function requestPasswordReset(ctx: ServiceContext, email: string): { mess
     },
     ctx,
   );
-  return { message: forgotPasswordMessage };
+  return { message: answerText(ctx, forgotPasswordMessage) };
 }
 
 /**
@@ -305,7 +314,7 @@ export function requestPasswordReset(ctx: ServiceContext, email: string): { mess
  * users.calendarFeedVersion, calendar/service.ts), and marks its email verified, since the link
  * proved that its owner reads that mailbox.
  */
-export async function resetPassword(ctx: ServiceContext, input: { token: string; newPassword: string }) {
+export async function resetPassword(ctx: Context, input: { token: string; newPassword: string }) {
   const { db } = ctx;
   // Checked before the (slow) hash so that a bad link costs no argon2 work; consumed after it.
   redeemEmailToken(db, input.token, 'resetPassword', { consume: false });
@@ -323,7 +332,10 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
     revokeEmailTokens(tx, user.id, 'resetPassword');
     linkSignupsByEmail(tx, updated);
   });
-  return { success: true as const, message: 'Your password has been reset. You can now log in with it.' };
+  return {
+    success: true as const,
+    message: answerText(ctx, /*i18n*/ 'Your password has been reset. You can now log in with it.'),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,9 +1,11 @@
 import { type Executor, signupSheets, users, volunteers } from '@pac/db';
+import { i18nFor } from '@pac/i18n/server';
 import { type IcsEvent, representable, writeCalendar } from '@pac/notify';
 import { TRPCError } from '@trpc/server';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ApiConfig } from '../config';
 import type { Context, ServiceContext, UserContext } from '../context';
+import { languageOf } from '../email/language';
 import { getUser } from '../lib/accounts';
 import { refuse } from '../lib/errors';
 import { type LinkPurpose, signLink, verifyLink } from '../lib/links';
@@ -19,7 +21,7 @@ import { signupsWithEvent } from '../volunteers/history';
  */
 
 export const calendarMessages = {
-  feedNotFound: 'Calendar feed not found',
+  feedNotFound: /*i18n*/ 'Calendar feed not found',
 } as const;
 
 const hourMs = 3_600_000;
@@ -105,10 +107,12 @@ function sheetEnd(sheet: SheetWithSlots): Date {
 
 /**
  * The public feed: every sheet whose event has not ended yet, soonest first, with its title,
- * description, times and organizer's name; no addresses, phone numbers or volunteers.
+ * description, times and organizer's name; no addresses, phone numbers or volunteers. Its name is
+ * in the language of whoever fetches it.
  */
 export function eventsFeed(ctx: Context): string {
   const { config } = ctx;
+  const i18n = i18nFor(ctx.language);
   const now = ctx.runtime.now();
   const host = uidHost(config);
   const events: IcsEvent[] = [];
@@ -129,8 +133,8 @@ export function eventsFeed(ctx: Context): string {
   }
   return writeCalendar({
     feed: {
-      name: `${config.schoolName} volunteer events`,
-      description: `Upcoming events that need volunteers at ${config.schoolName}`,
+      name: i18n._('{schoolName} volunteer events', { schoolName: config.schoolName }),
+      description: i18n._('Upcoming events that need volunteers at {schoolName}', { schoolName: config.schoolName }),
     },
     stamp: now,
     events,
@@ -148,11 +152,13 @@ function signupsOf(db: Executor, userId: number) {
 /**
  * A private feed: the account's own signups (a cancelled one is gone with its row). A confirmed
  * signup is CONFIRMED; a waitlisted one is TENTATIVE and says 'Waitlisted:' in its summary. A slot
- * without times is placed at its sheet's event date for one hour.
+ * without times is placed at its sheet's event date for one hour. In the account's language (else
+ * the fetching request's).
  */
 export function personalFeed(ctx: Context, token: string): string {
   const { config } = ctx;
   const userId = feedOwner(ctx, token);
+  const i18n = i18nFor(languageOf(getUser(ctx.db, userId).language, ctx.language));
   const host = uidHost(config);
   const events: IcsEvent[] = [];
   for (const { volunteer, slot, sheet } of signupsOf(ctx.db, userId)) {
@@ -167,7 +173,13 @@ export function personalFeed(ctx: Context, token: string): string {
       uid: `signup-${volunteer.id}@${host}`,
       start,
       end,
-      summary: `${waitlisted ? 'Waitlisted: ' : ''}${sheet.title}: ${slot.title}`,
+      summary: waitlisted
+        ? i18n._('Waitlisted: {sheetTitle}: {slotTitle}', { sheetTitle: sheet.title, slotTitle: slot.title })
+        : i18n._(
+            '{sheetTitle}: {slotTitle}',
+            { sheetTitle: sheet.title, slotTitle: slot.title },
+            { comment: "A calendar event's title: the event, then the volunteer slot" },
+          ),
       description: [slot.description, sheet.description].filter(Boolean).join('\n\n') || null,
       location: slotLocation(slot, sheet),
       organizer: { name: sheet.organizerName, email: sheet.organizerEmail },
@@ -177,7 +189,7 @@ export function personalFeed(ctx: Context, token: string): string {
   }
   events.sort((a, b) => a.start.getTime() - b.start.getTime());
   return writeCalendar({
-    feed: { name: `${config.schoolName}: my volunteer shifts` },
+    feed: { name: i18n._('{schoolName}: my volunteer shifts', { schoolName: config.schoolName }) },
     stamp: ctx.runtime.now(),
     events,
   });

@@ -12,7 +12,7 @@ export interface Sender {
 
 export class MailNotConfiguredError extends Error {
   constructor() {
-    super('Email is not configured: set the sender email and app password in Email Settings');
+    super(/*i18n*/ 'Email is not configured: set the sender email and app password in Email Settings');
   }
 }
 

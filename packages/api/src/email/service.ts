@@ -1,7 +1,9 @@
 import { cannotWrite } from '@pac/db';
-import { type MailMessage, testEmail } from '@pac/notify';
-import type { ServiceContext } from '../context';
+import { i18nFor } from '@pac/i18n/server';
+import { MailError, type MailMessage, testEmail } from '@pac/notify';
+import type { Context, ServiceContext } from '../context';
 import { refuse } from '../lib/errors';
+import { answerText } from '../lib/i18n';
 import { getSetting } from '../settings/service';
 import { commitTogether } from '../lib/sharedCommits';
 import {
@@ -12,6 +14,7 @@ import {
   type Reserved,
   reserveMail,
 } from './budget';
+import { recipientI18n } from './language';
 import { MailNotConfiguredError, type Sender } from './mailRuntime';
 
 /**
@@ -104,14 +107,24 @@ export function emailStatus(ctx: ServiceContext) {
 }
 
 /** 'Send Test Posts to Email': a test message to the default recipient. */
-export async function sendTestEmail(ctx: ServiceContext) {
+export async function sendTestEmail(ctx: Context) {
   const recipient = adminRecipient(ctx);
   if (!recipient) throw notConfigured();
   const { schoolName, timeZone } = ctx.config;
   try {
     await sendMail(
       ctx,
-      { to: recipient, ...testEmail({ schoolName, recipient, sentAt: ctx.runtime.now(), timeZone }) },
+      {
+        to: recipient,
+        ...testEmail({
+          // The recipient's language, else that of the admin who asked for it.
+          i18n: recipientI18n(ctx.db, recipient, ctx.language),
+          schoolName,
+          recipient,
+          sentAt: ctx.runtime.now(),
+          timeZone,
+        }),
+      },
       // The admin asked for it, to their own address.
       { kind: 'requested' },
     );
@@ -121,8 +134,17 @@ export async function sendTestEmail(ctx: ServiceContext) {
     return {
       success: false,
       recipient,
-      message: error instanceof Error ? error.message : 'The test email could not be sent',
+      message:
+        error instanceof MailError
+          ? error.describe(i18nFor(ctx.language))
+          : error instanceof Error
+            ? error.message
+            : answerText(ctx, /*i18n*/ 'The test email could not be sent'),
     };
   }
-  return { success: true, recipient, message: `Test email sent to ${recipient}` };
+  return {
+    success: true,
+    recipient,
+    message: answerText(ctx, { id: /*i18n*/ 'Test email sent to {recipient}', values: { recipient } }),
+  };
 }

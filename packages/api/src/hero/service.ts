@@ -1,6 +1,7 @@
 import { heroContentSchema } from '@pac/validators';
 import { defaultHeroContent, type HeroContent } from '@pac/validators/hero-defaults';
-import type { ServiceContext } from '../context';
+import type { Context, ServiceContext } from '../context';
+import { answerText } from '../lib/i18n';
 import { storeImage, uploadsPath } from '../lib/uploads';
 import { getSetting, setSetting } from '../settings/service';
 
@@ -25,9 +26,9 @@ export function updateHeroContent(ctx: ServiceContext, content: HeroContent): He
   return getHeroContent(ctx);
 }
 
-export function uploadHeroImage(ctx: ServiceContext, data: Uint8Array) {
+export function uploadHeroImage(ctx: Context, data: Uint8Array) {
   const name = storeImage(ctx.config.uploadDir, 'hero', data);
   const url = `${uploadsPath}${name}`;
   setSetting(ctx.db, 'heroImageUrl', url);
-  return { message: 'Hero image updated', url, value: url };
+  return { message: answerText(ctx, /*i18n*/ 'Hero image updated'), url, value: url };
 }

@@ -9,9 +9,9 @@ import { type ErrorDetails, refuse } from './errors';
  */
 
 export const accessMessages = {
-  adminOnly: 'Administrator access required',
-  organizerOnly: 'Organizer access required',
-  notYourSheet: 'You can only manage your own signup sheets',
+  adminOnly: /*i18n*/ 'Administrator access required',
+  organizerOnly: /*i18n*/ 'Organizer access required',
+  notYourSheet: /*i18n*/ 'You can only manage your own signup sheets',
 } as const;
 
 /** An administrator: the admin tier, and the few things admins may do in a public procedure. */

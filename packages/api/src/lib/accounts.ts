@@ -12,7 +12,7 @@ import { refuse } from './errors';
  */
 
 export const userMessages = {
-  userNotFound: 'User not found',
+  userNotFound: /*i18n*/ 'User not found',
 } as const;
 
 /** The account as the procedures show it: never the password hash. */

@@ -11,7 +11,7 @@ export const tokenRules: Record<AuthTokenPurpose, { ttlMs: number; perHour: numb
   resetPassword: { ttlMs: hourMs, perHour: 3, path: '/reset-password' },
 };
 
-export const invalidLinkMessage = 'This link is invalid or has expired';
+export const invalidLinkMessage = /*i18n*/ 'This link is invalid or has expired';
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

@@ -2,6 +2,7 @@ import { cannotWrite } from '@pac/db';
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+import { englishText, type I18n, type ServerMessage, translated } from './i18n';
 
 /** Validation issues in the API.md error shape. */
 export interface ValidationIssue {
@@ -9,8 +10,12 @@ export interface ValidationIssue {
   message: string;
 }
 
-export function zodIssues(error: ZodError): ValidationIssue[] {
-  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+/** The issues of input a schema refused, each message in the language of `i18n` (English when not given). */
+export function zodIssues(error: ZodError, i18n?: I18n): ValidationIssue[] {
+  return error.issues.map((i) => ({
+    path: i.path.map(String).join('.'),
+    message: i18n ? translated(i18n, i.message) : i.message,
+  }));
 }
 
 /**
@@ -38,14 +43,20 @@ export function answerField(questionId: string): string {
   return ['answers', questionId].join('.');
 }
 
-/** An error a procedure answers on purpose: a TRPCError with its reason and field. Made by `refuse`. */
+/**
+ * An error a procedure answers on purpose: a TRPCError with its reason and field. Made by `refuse`.
+ * Its `message` is the English sentence; `sentence` is the same as the catalogs know it, which the
+ * answer translates into the caller's language (lib/i18n.ts).
+ */
 export class Refusal extends TRPCError {
   readonly reason: string;
   readonly field: string | undefined;
   readonly slotId: number | undefined;
+  readonly sentence: ServerMessage;
 
-  constructor(code: TRPC_ERROR_CODE_KEY, message: string, details: RefusalDetails) {
-    super({ code, message, cause: details.cause });
+  constructor(code: TRPC_ERROR_CODE_KEY, message: ServerMessage, details: RefusalDetails) {
+    super({ code, message: englishText(message), cause: details.cause });
+    this.sentence = message;
     this.reason = details.reason;
     this.field = details.field;
     this.slotId = details.slotId;
@@ -55,9 +66,11 @@ export class Refusal extends TRPCError {
 /**
  * The one way code under packages/api/src makes a tRPC error (eslint's no-restricted-syntax keeps
  * it so): `throw refuse('CONFLICT', volunteerMessages.slotFull, { reason: 'slotFull' })`. The code
- * and message are what callers have always seen; the reason and field are for machines.
+ * and message are what callers have always seen; the reason and field are for machines. The
+ * message is a sentence marked for the catalogs (`/*i18n*\/ 'This volunteer slot is full'`), or one
+ * with placeholders and their values (`{ id, values }`, lib/i18n.ts).
  */
-export function refuse(code: TRPC_ERROR_CODE_KEY, message: string, details: RefusalDetails): Refusal {
+export function refuse(code: TRPC_ERROR_CODE_KEY, message: ServerMessage, details: RefusalDetails): Refusal {
   return new Refusal(code, message, details);
 }
 
@@ -90,7 +103,7 @@ export function errorDetails(error: TRPCError): ErrorDetails {
 }
 
 /** A write the disk refused, full or read-only (API.md, "Mail that cannot be turned against anyone"). */
-export const cannotSaveMessage = 'The server cannot save changes right now. Please try again later.';
+export const cannotSaveMessage = /*i18n*/ 'The server cannot save changes right now. Please try again later.';
 
 /** The Retry-After (seconds) of such an answer: when trying the write again is worth it. */
 export const cannotSaveRetryAfterSeconds = 30;

@@ -26,7 +26,7 @@ function loadSigningKey(db: Db): Buffer {
 export type LinkPurpose = 'cancel' | 'unsubscribe' | 'manage' | `calendarFeed.${number}`;
 
 /** FORBIDDEN's sentence for a link whose token we did not sign. */
-export const invalidLinkMessage = 'This link is not valid';
+export const invalidLinkMessage = /*i18n*/ 'This link is not valid';
 
 type LinkContext = Pick<ServiceContext, 'runtime'>;
 

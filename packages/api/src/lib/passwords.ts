@@ -35,7 +35,7 @@ export class PasswordHasher {
   private async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.running >= this.concurrency) {
       if (this.waiting.length >= this.maxWaiting) {
-        throw refuse('TOO_MANY_REQUESTS', 'The server is busy. Please try again in a moment.', {
+        throw refuse('TOO_MANY_REQUESTS', /*i18n*/ 'The server is busy. Please try again in a moment.', {
           reason: 'serverBusy',
         });
       }

@@ -9,6 +9,8 @@ import { isMainThread } from 'node:worker_threads';
 import {
   instantAt as clockInstantAt,
   type WallTime as ClockWallTime,
+  defaultLanguage,
+  type Language,
   type SchoolClock,
   schoolClockOf,
   wallTimeAt,
@@ -118,12 +120,24 @@ export function monthBounds(date: Date, timeZone: string): { start: Date; end: D
   };
 }
 
+const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
+
 /**
  * 'Saturday, December 5, 2026 at 10:00 AM' in `timeZone`: the date and time as the pages write
  * them (@pac/validators writeDateTime), read on the same clock from this runtime's time-zone data.
+ * In another language, as the web app writes it there (apps/web lib/dates formatDateTime): Intl's
+ * full date and short time of the same wall time.
  */
-export function schoolDateTime(date: Date, timeZone: string): string {
-  return writeDateTime(wallTimeAt(schoolClockFor(timeZone), date));
+export function schoolDateTime(date: Date, timeZone: string, language: Language = defaultLanguage): string {
+  const wall = wallTimeAt(schoolClockFor(timeZone), date);
+  if (language === defaultLanguage) return writeDateTime(wall);
+  let format = dateTimeFormats.get(language);
+  if (!format) {
+    // The wall time written as UTC and read in UTC: the school's clock decides, as for English.
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
+    dateTimeFormats.set(language, format);
+  }
+  return format.format(new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute)));
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

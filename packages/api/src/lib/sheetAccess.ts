@@ -12,9 +12,9 @@ import { refuse } from './errors';
  */
 
 export const sheetAccessMessages = {
-  sheetNotFound: 'Signup sheet not found',
-  slotNotFound: 'Volunteer slot not found',
-  volunteerNotFound: 'Volunteer not found',
+  sheetNotFound: /*i18n*/ 'Signup sheet not found',
+  slotNotFound: /*i18n*/ 'Volunteer slot not found',
+  volunteerNotFound: /*i18n*/ 'Volunteer not found',
 } as const;
 
 /** NOT_FOUND with the message of `key`, which is also its reason ('sheetNotFound'). */

@@ -10,9 +10,9 @@ export const maxUploadBytes = 5 * 1024 * 1024;
 export const uploadsPath = '/uploads/';
 
 export const uploadMessages = {
-  invalidType: 'Invalid file type',
-  tooLarge: 'File too large',
-  missing: 'Please select an image file',
+  invalidType: /*i18n*/ 'Invalid file type',
+  tooLarge: /*i18n*/ 'File too large',
+  missing: /*i18n*/ 'Please select an image file',
 } as const;
 
 /** An uploaded image as a procedure input (the REST route hands the file's bytes over as `data`). */

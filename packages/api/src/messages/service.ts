@@ -19,6 +19,7 @@ import { and, asc, count, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceContext, UserContext } from '../context';
 import { isSuppressed } from '../email/budget';
+import { volunteerI18n } from '../email/language';
 import { assertMailConfigured, type MailOutcome, sendMail } from '../email/service';
 import { refuse } from '../lib/errors';
 import { mailbox } from '../lib/mailbox';
@@ -164,7 +165,14 @@ export function sendMessage(ctx: UserContext, input: MessageInput): { recipients
   assertMailConfigured(ctx);
   const logged = ctx.db.transaction((tx) => {
     if (sentToday(ctx, tx, sheet.id) >= maxSheetMessagesPerDay)
-      throw refuse('TOO_MANY_REQUESTS', sheetMessageMessages.tooManyMessages, { reason: 'tooManyMessages' });
+      throw refuse(
+        'TOO_MANY_REQUESTS',
+        {
+          id: /*i18n*/ 'This sheet has had its {count} messages for today. You can send more tomorrow.',
+          values: { count: maxSheetMessagesPerDay },
+        },
+        { reason: 'tooManyMessages' },
+      );
     return tx
       .insert(sheetMessages)
       .values({
@@ -209,6 +217,8 @@ async function sendMessageCopy(
   const { sheet } = first;
   const links = volunteerLinks(ctx, first.volunteer, sheet);
   const content = volunteerMessage({
+    // The language the mailbox's first signup was made in.
+    i18n: volunteerI18n(first.volunteer),
     schoolName: ctx.config.schoolName,
     subject: message.subject,
     body: message.body,

@@ -11,7 +11,7 @@ export const monitoringRouter = {
   health: adminProcedure.query(({ ctx }) => monitoringHealth(ctx)),
 
   /** The activity feed: each check as an item, newest first. */
-  activity: adminProcedure.input(limitInput).query(({ ctx, input }) => monitoringActivity(ctx.db, input.limit)),
+  activity: adminProcedure.input(limitInput).query(({ ctx, input }) => monitoringActivity(ctx, input.limit)),
 
   /** Recent snapshots without their raw content (see snapshot). */
   snapshots: adminProcedure.input(limitInput).query(({ ctx, input }) => listSnapshots(ctx.db, input.limit)),

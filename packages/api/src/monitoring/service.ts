@@ -15,9 +15,11 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { logFor, type ServiceContext } from '../context';
+import { type Context, logFor, type ServiceContext } from '../context';
+import { recipientI18n } from '../email/language';
 import { adminRecipient, sendMail } from '../email/service';
 import { refuse } from '../lib/errors';
+import { answerText } from '../lib/i18n';
 import type { CheckResult, CheckTools } from '../lib/monitorRunner';
 import { commitTogether } from '../lib/sharedCommits';
 import { queueChange } from '../announcements/service';
@@ -325,6 +327,8 @@ function notifyAdminOfFailure(ctx: ServiceContext, monitor: Monitor, message: st
   const { config } = ctx;
   const to = adminRecipient(ctx);
   if (!to) return;
+  const i18n = recipientI18n(ctx.db, to);
+  const check = { name: monitor.name, url: monitor.url, count: config.monitor.errorThreshold };
   ctx.runtime.mail.inBackground(
     'Monitor failure email',
     async () => {
@@ -332,11 +336,23 @@ function notifyAdminOfFailure(ctx: ServiceContext, monitor: Monitor, message: st
         ctx,
         {
           to,
-          subject: `[${config.schoolName}] Website check failing: ${monitor.name}`,
-          text:
-            `The website check "${monitor.name}" (${monitor.url}) has failed ${config.monitor.errorThreshold} times in a row ` +
-            `and is now marked as error.\n\nLast error: ${message}\n\nIt will keep trying on its schedule and recover by itself ` +
-            `once the page can be read again.\n\n${config.publicBaseUrl}/monitoring\n`,
+          subject: i18n._('[{schoolName}] Website check failing: {name}', {
+            schoolName: config.schoolName,
+            name: monitor.name,
+          }),
+          text: [
+            i18n._(
+              '{count, plural, one {The website check "{name}" ({url}) has failed # time in a row and is now marked as error.} other {The website check "{name}" ({url}) has failed # times in a row and is now marked as error.}}',
+              check,
+            ),
+            '',
+            i18n._('Last error: {message}', { message }),
+            '',
+            i18n._('It will keep trying on its schedule and recover by itself once the page can be read again.'),
+            '',
+            `${config.publicBaseUrl}/monitoring`,
+            '',
+          ].join('\n'),
         },
         { kind: 'notice' },
       );
@@ -470,9 +486,9 @@ export function monitoringHealth(ctx: ServiceContext) {
   };
 }
 
-/** The activity feed: each check as an item, newest first. */
-export function monitoringActivity(db: Db, limit: number) {
-  return db
+/** The activity feed: each check as an item, newest first (our own words in the caller's language). */
+export function monitoringActivity(ctx: Pick<Context, 'db' | 'language'>, limit: number) {
+  return ctx.db
     .select({ snapshot: snapshots, monitorName: monitors.name, changeId: changes.id, changeSummary: changes.summary })
     .from(snapshots)
     .innerJoin(monitors, eq(monitors.id, snapshots.monitorId))
@@ -487,8 +503,8 @@ export function monitoringActivity(db: Db, limit: number) {
       status: r.snapshot.status,
       message:
         r.snapshot.status !== 'success'
-          ? (r.snapshot.errorMessage ?? 'Check failed')
-          : (r.changeSummary ?? 'No change'),
+          ? (r.snapshot.errorMessage ?? answerText(ctx, /*i18n*/ 'Check failed'))
+          : (r.changeSummary ?? answerText(ctx, /*i18n*/ 'No change')),
       timestamp: r.snapshot.capturedAt,
       elementsFound: r.snapshot.elementsFound,
     }));
@@ -524,7 +540,7 @@ export function getSnapshot(db: Db, id: number) {
     .innerJoin(monitors, eq(monitors.id, snapshots.monitorId))
     .where(eq(snapshots.id, id))
     .get();
-  if (!row) throw refuse('NOT_FOUND', 'Snapshot not found', { reason: 'snapshotNotFound' });
+  if (!row) throw refuse('NOT_FOUND', /*i18n*/ 'Snapshot not found', { reason: 'snapshotNotFound' });
   return { ...row.snapshot, rawContent: snapshotContent(db, row.snapshot), monitor: row.monitor };
 }
 

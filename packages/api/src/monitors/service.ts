@@ -4,11 +4,12 @@ import { monitorMessages, type monitorCreateSchema, type monitorUpdateSchema } f
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ApiConfig } from '../config';
-import type { ServiceContext } from '../context';
+import type { Context, ServiceContext } from '../context';
 import { refuse } from '../lib/errors';
+import { answerText } from '../lib/i18n';
 import { checkMonitor, checkMonitors, listChanges } from '../monitoring/service';
 
-const monitorNotFound = 'Monitor not found';
+const monitorNotFound = /*i18n*/ 'Monitor not found';
 
 /** SPEC.md's host rule: SCHOOL_DOMAIN or a subdomain, never an address or a private host. */
 function approvedUrl(config: ApiConfig, raw: string): string {
@@ -17,7 +18,11 @@ function approvedUrl(config: ApiConfig, raw: string): string {
   if (!checked.ok) {
     if (checked.problem === 'invalid')
       throw refuse('BAD_REQUEST', monitorMessages.urlInvalid, { reason: 'urlInvalid', field: 'url' });
-    throw refuse('BAD_REQUEST', monitorMessages.urlNotApproved(domain), { reason: 'urlNotApproved', field: 'url' });
+    throw refuse(
+      'BAD_REQUEST',
+      { id: /*i18n*/ 'URL must be from an approved school domain (*.{host})', values: { host: domain } },
+      { reason: 'urlNotApproved', field: 'url' },
+    );
   }
   return checked.url.toString();
 }
@@ -81,7 +86,7 @@ export async function recheckMonitor(ctx: ServiceContext, id: number) {
 }
 
 /** 'Check All Monitors': every monitor that is not paused, now. */
-export async function checkAllMonitors(ctx: ServiceContext) {
+export async function checkAllMonitors(ctx: Context) {
   const list = ctx.db
     .select()
     .from(monitors)
@@ -91,7 +96,10 @@ export async function checkAllMonitors(ctx: ServiceContext) {
   const changed = results.filter((r) => r.changeId !== null).length;
   const failed = results.filter((r) => r.outcome === 'error').length + errors;
   return {
-    message: `Checked ${list.length} monitor${list.length === 1 ? '' : 's'}: ${changed} changed, ${failed} failed`,
+    message: answerText(ctx, {
+      id: /*i18n*/ 'Checked {count, plural, one {{count} monitor} other {{count} monitors}}: {changed} changed, {failed} failed',
+      values: { count: list.length, changed, failed },
+    }),
     checked: list.length,
     changes: changed,
     errors: failed,
@@ -103,10 +111,14 @@ export async function checkAllMonitors(ctx: ServiceContext) {
  * web client calls it without a slug; the REST route POST /api/monitors/setup-{SCHOOL_SLUG} passes
  * its suffix, and any other suffix is an unknown route.
  */
-export function setupSchoolMonitors(ctx: ServiceContext, slug: string | undefined) {
+export function setupSchoolMonitors(ctx: Context, slug: string | undefined) {
   const mc = ctx.config.monitor;
   if (slug !== undefined && slug !== mc.slug)
-    throw refuse('NOT_FOUND', `No API route /api/monitors/setup-${slug}`, { reason: 'routeNotFound' });
+    throw refuse(
+      'NOT_FOUND',
+      { id: /*i18n*/ 'No API route {path}', values: { path: `/api/monitors/setup-${slug}` } },
+      { reason: 'routeNotFound' },
+    );
   return ctx.db.transaction((tx) => {
     const existing = new Set(
       tx
@@ -135,10 +147,15 @@ export function setupSchoolMonitors(ctx: ServiceContext, slug: string | undefine
     }
     if (created.length > 0) prepareChecks();
     return {
-      message:
+      message: answerText(
+        ctx,
         created.length === 0
-          ? 'The school monitors are already set up'
-          : `Created ${created.length} monitor${created.length === 1 ? '' : 's'}`,
+          ? /*i18n*/ 'The school monitors are already set up'
+          : {
+              id: /*i18n*/ 'Created {count, plural, one {{count} monitor} other {{count} monitors}}',
+              values: { count: created.length },
+            },
+      ),
       created: created.length,
       monitors: created,
     };

@@ -19,6 +19,7 @@ import {
 import { and, asc, desc, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type { ApiConfig } from '../config';
 import type { ServiceContext } from '../context';
+import { recipientI18n } from '../email/language';
 import { MailNotConfiguredError } from '../email/mailRuntime';
 import { adminRecipient, sendMail } from '../email/service';
 import { graphConfig, instagramImageUrl } from '../lib/graph';
@@ -199,12 +200,14 @@ export function channelDelivery(
       case 'email': {
         const to = adminRecipient(ctx);
         if (!to) throw new MailNotConfiguredError();
+        const content = changeNotification({
+          ...post,
+          i18n: recipientI18n(ctx.db, to),
+          severity: change.severity,
+          diffExcerpt: change.diffContent,
+        });
         // Held back past the admin's daily budget (logged there), which is not worth retrying.
-        await sendMail(
-          ctx,
-          { to, ...changeNotification({ ...post, severity: change.severity, diffExcerpt: change.diffContent }) },
-          { kind: 'notice' },
-        );
+        await sendMail(ctx, { to, ...content }, { kind: 'notice' });
         return;
       }
       case 'webhook': {

@@ -12,6 +12,7 @@ import { formatWhen, type OrganizerChange, organizerDigest, organizerNotice } fr
 import { appPages } from '@pac/validators/page-data';
 import { and, asc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { ServiceContext } from '../context';
+import { organizerI18n } from '../email/language';
 import { currentSender, sendMail } from '../email/service';
 import { instantAt, wallTime } from '../lib/schoolTime';
 
@@ -97,14 +98,12 @@ function organizerLinks(ctx: ServiceContext, sheetId: number) {
   };
 }
 
-const slotWhen = (ctx: ServiceContext, slot: VolunteerSlot, sheet: SignupSheet) =>
+const slotWhen = (ctx: ServiceContext, slot: VolunteerSlot, sheet: SignupSheet, language: string) =>
   slot.startTime
-    ? formatWhen({
-        eventDate: sheet.eventDate,
-        startTime: slot.startTime,
-        endTime: slot.endTime,
-        timeZone: ctx.config.timeZone,
-      })
+    ? formatWhen(
+        { eventDate: sheet.eventDate, startTime: slot.startTime, endTime: slot.endTime, timeZone: ctx.config.timeZone },
+        language,
+      )
     : null;
 
 /**
@@ -124,6 +123,7 @@ async function sendNotice(ctx: ServiceContext, sheetId: number, changes: readonl
   // A sheet deleted (or switched away from each) since says nothing more.
   if (!sheet || sheet.notifyOrganizer !== 'each') return;
   const slots = slotsById(ctx.db, slotIdsOf(changes));
+  const i18n = organizerI18n(ctx.db, sheet);
   const lines = changes.flatMap((change): OrganizerChange[] => {
     const slot = slots.get(change.slotId);
     if (!slot) return [];
@@ -132,7 +132,7 @@ async function sendNotice(ctx: ServiceContext, sheetId: number, changes: readonl
         kind: change.kind,
         volunteerName: change.volunteerName,
         slotTitle: slot.title,
-        when: slotWhen(ctx, slot, sheet),
+        when: slotWhen(ctx, slot, sheet, i18n.locale),
         fromSlotTitle: change.fromSlotId ? (slots.get(change.fromSlotId)?.title ?? null) : null,
         by: change.by ?? null,
         spotsLeft: change.spotsLeft ?? spotsLeft(slot),
@@ -143,6 +143,7 @@ async function sendNotice(ctx: ServiceContext, sheetId: number, changes: readonl
   });
   if (lines.length === 0) return;
   const content = organizerNotice({
+    i18n,
     schoolName: ctx.config.schoolName,
     sheetTitle: sheet.title,
     organizerName: sheet.organizerName,
@@ -172,6 +173,7 @@ async function sendDigest(
       .map((slot) => [slot.title, slot.kind]),
   );
   const content = organizerDigest({
+    i18n: organizerI18n(ctx.db, sheet),
     schoolName: ctx.config.schoolName,
     sheetTitle: sheet.title,
     organizerName: sheet.organizerName,

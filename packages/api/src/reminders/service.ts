@@ -12,10 +12,11 @@ import {
 import type { reminderSendSchema } from '@pac/validators';
 import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { logFor, type ServiceContext, type UserContext } from '../context';
+import { type Context, logFor, type ServiceContext, type UserContext } from '../context';
 import { isSuppressed, isSuppressedIn, liftSuppression, suppress } from '../email/budget';
 import { assertMailConfigured, type MailOutcome } from '../email/service';
 import { assertManagesSheet } from '../lib/access';
+import { answerText } from '../lib/i18n';
 import { assertValidLink } from '../lib/links';
 import { sameDay, wallTime } from '../lib/schoolTime';
 import type { SignupWithEvent } from '../lib/signupEmail';
@@ -393,7 +394,7 @@ export async function sendDueReminders(ctx: ServiceContext, now = ctx.runtime.no
 }
 
 /** The link in every reminder: stops reminder emails to this volunteer's address. */
-export function unsubscribe(ctx: ServiceContext, link: { id: number; token: string }) {
+export function unsubscribe(ctx: Context, link: { id: number; token: string }) {
   assertValidLink(ctx, 'unsubscribe', link.id, link.token);
   const volunteer = getLinkedVolunteer(ctx.db, link.id);
   // By address: the suppression list holds against later edits and signups; the signups say so too.
@@ -409,7 +410,7 @@ export function unsubscribe(ctx: ServiceContext, link: { id: number; token: stri
       at: ctx.runtime.now(),
     });
   });
-  return { message: 'You will not receive any more reminder emails', email: volunteer.email };
+  return { message: answerText(ctx, /*i18n*/ 'You will not receive any more reminder emails'), email: volunteer.email };
 }
 
 /** Whether reminders reach the address of a signup, for its reminder-emails page (the same link). */
@@ -424,7 +425,7 @@ export function reminderEmailStatus(ctx: ServiceContext, link: { id: number; tok
  * (the one in every reminder and confirmation), never by an edit or a later signup. The address
  * leaves the suppression list, and this signup gets reminders again.
  */
-export function resubscribe(ctx: ServiceContext, link: { id: number; token: string }) {
+export function resubscribe(ctx: Context, link: { id: number; token: string }) {
   assertValidLink(ctx, 'unsubscribe', link.id, link.token);
   const volunteer = getLinkedVolunteer(ctx.db, link.id);
   ctx.db.transaction((tx) => {
@@ -440,5 +441,5 @@ export function resubscribe(ctx: ServiceContext, link: { id: number; token: stri
       at: ctx.runtime.now(),
     });
   });
-  return { message: 'Reminder emails are back on', email: volunteer.email };
+  return { message: answerText(ctx, /*i18n*/ 'Reminder emails are back on'), email: volunteer.email };
 }

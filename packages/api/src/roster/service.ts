@@ -20,7 +20,7 @@ import { volunteerMessages } from '../volunteers/messages';
  */
 
 export const rosterMessages = {
-  waitlisted: 'Only confirmed volunteers can be checked in: this volunteer is on the waitlist',
+  waitlisted: /*i18n*/ 'Only confirmed volunteers can be checked in: this volunteer is on the waitlist',
 } as const;
 
 /** A confirmed volunteer as the roster shows them: contact details and the check-in. */

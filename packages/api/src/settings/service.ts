@@ -1,7 +1,8 @@
 import { type Db, type Executor, settings } from '@pac/db';
 import type { SchoolClock, SettingKey } from '@pac/validators';
 import { eq, sql } from 'drizzle-orm';
-import type { ServiceContext } from '../context';
+import type { Context, ServiceContext } from '../context';
+import { answerText } from '../lib/i18n';
 import { schoolClockFor } from '../lib/schoolTime';
 import { findImage, storeImage, uploadsPath } from '../lib/uploads';
 import { RuntimeKey } from '../runtime';
@@ -86,7 +87,7 @@ export function logoUrl(ctx: ServiceContext) {
   return { hasLogo: name !== null, logoUrl: name ? `${uploadsPath}${name}` : null };
 }
 
-export function uploadLogo(ctx: ServiceContext, data: Uint8Array) {
+export function uploadLogo(ctx: Context, data: Uint8Array) {
   const name = storeImage(ctx.config.uploadDir, 'logo', data);
-  return { message: 'Logo uploaded successfully', logoUrl: `${uploadsPath}${name}` };
+  return { message: answerText(ctx, /*i18n*/ 'Logo uploaded successfully'), logoUrl: `${uploadsPath}${name}` };
 }

@@ -30,10 +30,10 @@ import { waitlistCountsBySlot } from '../waitlist/service';
 
 export const sheetMessages = {
   sheetNotFound: slotMessages.sheetNotFound,
-  ownerAdminOnly: 'Only an administrator can hand a sheet to another organizer',
-  ownerNotOrganizer: 'A signup sheet can only be handed to an organizer or an administrator',
+  ownerAdminOnly: /*i18n*/ 'Only an administrator can hand a sheet to another organizer',
+  ownerNotOrganizer: /*i18n*/ 'A signup sheet can only be handed to an organizer or an administrator',
   /** A new event date so far from the old one that a slot's moved time would not be a date. */
-  slotsOutOfRange: 'The new event date is too far from the original for its slots',
+  slotsOutOfRange: /*i18n*/ 'The new event date is too far from the original for its slots',
 } as const;
 
 export type SheetWithSlots = SignupSheet & { slots: VolunteerSlot[] };

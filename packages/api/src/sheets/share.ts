@@ -1,4 +1,6 @@
 import type { SignupSheet, VolunteerSlot } from '@pac/db';
+import { type I18n, i18nFor } from '@pac/i18n/server';
+import { defaultLanguage, type Language } from '@pac/validators';
 import QRCode from 'qrcode';
 import type { ApiConfig } from '../config';
 import type { ServiceContext } from '../context';
@@ -48,10 +50,11 @@ export function spotsOpen(slots: readonly SlotSpots[]): number {
   return slots.reduce((open, slot) => open + Math.max(0, slot.maxVolunteers - slot.currentVolunteers), 0);
 }
 
-/** '7 spots open', '1 spot open', 'No spots open'. */
-export function spotsOpenText(open: number): string {
-  if (open === 0) return 'No spots open';
-  return open === 1 ? '1 spot open' : `${open} spots open`;
+/** '7 spots open', '1 spot open', 'No spots open' (in the language of `i18n`). */
+export function spotsOpenText(open: number, i18n: I18n = i18nFor(defaultLanguage)): string {
+  return i18n._('{count, plural, =0 {No spots open} one {{count} spot open} other {{count} spots open}}', {
+    count: open,
+  });
 }
 
 /** What a link preview shows of a sheet. */
@@ -62,14 +65,16 @@ export interface SheetPreview {
   url: string;
 }
 
-/** The preview of a sheet (as sheets.byId answers it) for its page's Open Graph tags. */
+/** The preview of a sheet (as sheets.byId answers it) for its page's Open Graph tags, in the page's language. */
 export function sheetPreview(
   config: Pick<ApiConfig, 'publicBaseUrl' | 'timeZone'>,
   sheet: Pick<SignupSheet, 'id' | 'title' | 'eventDate'> & { slots: readonly SlotSpots[] },
+  language: Language = defaultLanguage,
 ): SheetPreview {
+  const when = schoolDateTime(sheet.eventDate, config.timeZone, language);
   return {
     title: sheet.title,
-    description: `${schoolDateTime(sheet.eventDate, config.timeZone)} · ${spotsOpenText(spotsOpen(sheet.slots))}`,
+    description: `${when} · ${spotsOpenText(spotsOpen(sheet.slots), i18nFor(language))}`,
     url: sheetUrl(config, sheet.id),
   };
 }

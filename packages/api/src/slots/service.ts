@@ -12,6 +12,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ServiceContext, UserContext } from '../context';
 import { refuse } from '../lib/errors';
+import type { CatalogMessage } from '../lib/i18n';
 import { assertManagesSheetId, assertManagesSlot, sheetAccessMessages } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
 import { RuntimeKey } from '../runtime';
@@ -20,10 +21,12 @@ import { announcePromotions, promoteFromWaitlist } from '../waitlist/service';
 export const slotMessages = {
   sheetNotFound: sheetAccessMessages.sheetNotFound,
   slotNotFound: sheetAccessMessages.slotNotFound,
-  endBeforeStart: 'End time must be after start time',
-  stayItem: 'Volunteers are bringing more than one of this item, so it stays an item slot',
-  belowSignedUp: (signedUp: number) =>
-    `Number of volunteers needed cannot be lower than the ${signedUp} already signed up`,
+  endBeforeStart: /*i18n*/ 'End time must be after start time',
+  stayItem: /*i18n*/ 'Volunteers are bringing more than one of this item, so it stays an item slot',
+  belowSignedUp: (signedUp: number): CatalogMessage => ({
+    id: /*i18n*/ 'Number of volunteers needed cannot be lower than the {signedUp} already signed up',
+    values: { signedUp },
+  }),
 } as const;
 
 // Slots by start time, slots without a time last, ties by title (SPEC.md section 2).

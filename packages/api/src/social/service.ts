@@ -11,8 +11,9 @@ import {
 } from '@pac/notify';
 import { changeSummarySchema } from '@pac/validators';
 import type { ApiConfig } from '../config';
-import type { ServiceContext } from '../context';
+import type { Context, ServiceContext } from '../context';
 import { graphConfig, instagramImageUrl } from '../lib/graph';
+import { answerText } from '../lib/i18n';
 import { monitorNamed } from '../monitors/service';
 import { recordChange } from '../monitoring/service';
 import { deliverDueNotifications } from '../announcements/service';
@@ -111,10 +112,13 @@ export async function sendTestPosts(ctx: ServiceContext): Promise<{ results: Soc
 }
 
 /** 'Process Social Media Notifications': sends the Facebook and Instagram notifications that are due, now. */
-export async function processSocialNotifications(ctx: ServiceContext) {
+export async function processSocialNotifications(ctx: Context) {
   const totals = await deliverDueNotifications(ctx, { channels: ['facebook', 'instagram'] });
   return {
-    message: `Processed social media notifications: ${totals.sent} sent, ${totals.retried} to retry, ${totals.failed} failed`,
+    message: answerText(ctx, {
+      id: /*i18n*/ 'Processed social media notifications: {sent} sent, {retried} to retry, {failed} failed',
+      values: { sent: totals.sent, retried: totals.retried, failed: totals.failed },
+    }),
     ...totals,
   };
 }
@@ -122,7 +126,7 @@ export async function processSocialNotifications(ctx: ServiceContext) {
 const demoMonitorName = 'Demo: school website (sample)';
 
 /** 'Create Demo Notifications' (for a Facebook app review): a sample change queued for Facebook and Instagram. */
-export function createDemoNotifications(ctx: ServiceContext) {
+export function createDemoNotifications(ctx: Context) {
   const { config } = ctx;
   return ctx.db.transaction((tx) => {
     const monitor = monitorNamed(tx, {
@@ -150,6 +154,10 @@ export function createDemoNotifications(ctx: ServiceContext) {
     changePostText(post);
     changeCaption(post);
     const created = queueNotifications(tx, change.id, ['facebook', 'instagram']);
-    return { message: `Created ${created} demo notifications`, created, changeId: change.id };
+    return {
+      message: answerText(ctx, { id: /*i18n*/ 'Created {created} demo notifications', values: { created } }),
+      created,
+      changeId: change.id,
+    };
   });
 }

@@ -8,6 +8,7 @@ import { recordConsent } from '../lib/consent';
 import { emailTaken, getUser, toSessionUser, userMessages } from '../lib/accounts';
 import { revokeEmailTokens } from '../lib/emailTokens';
 import { refuse } from '../lib/errors';
+import { answerText } from '../lib/i18n';
 import { assertOwnerOrAdmin } from '../lib/access';
 import { type HistoryEntry, signupHistory } from '../volunteers/history';
 
@@ -110,14 +111,14 @@ export async function changePassword(
     tx.update(users).set({ passwordHash }).where(eq(users.id, input.userId)).run();
     endSessionsOf(tx, input.userId, keepSessionId);
   });
-  return { success: true as const, message: 'Password updated' };
+  return { success: true as const, message: answerText(ctx, /*i18n*/ 'Password updated') };
 }
 
 // ---------------------------------------------------------------------------------------------
 // People: the administrators' list of accounts and their roles (API.md "Coordinator toolkit")
 
 export const peopleMessages = {
-  lastAdmin: 'The last administrator cannot be demoted',
+  lastAdmin: /*i18n*/ 'The last administrator cannot be demoted',
 } as const;
 
 export interface Person {

@@ -2,6 +2,7 @@ import type { ReminderType } from '@pac/db';
 import { formatWhen, reminder, signupCancelled, signupConfirmation, signupsConfirmation } from '@pac/notify';
 import type { ServiceContext } from '../context';
 import type { MailReservation } from '../email/budget';
+import { volunteerI18n } from '../email/language';
 import { type MailOutcome, sendMail } from '../email/service';
 import {
   answerRows,
@@ -44,13 +45,15 @@ export async function sendSignupConfirmation(
   const links = volunteerLinks(ctx, r.volunteer, r.sheet);
   const unsubscribeUrl = r.volunteer.emailConsent ? links.unsubscribeUrl : null;
   const headers = r.volunteer.emailConsent ? unsubscribeHeaders(links) : {};
+  const i18n = volunteerI18n(r.volunteer);
   const replaced = options.replaced
     ? {
         slotTitle: options.replaced.title,
-        when: formatWhen({ ...options.replaced, eventDate: r.sheet.eventDate, timeZone: config.timeZone }),
+        when: formatWhen({ ...options.replaced, eventDate: r.sheet.eventDate, timeZone: config.timeZone }, i18n.locale),
       }
     : null;
   const content = signupConfirmation({
+    i18n,
     ...emailDetails(config, r, links),
     ...signupExtras(r),
     replaced,
@@ -94,6 +97,7 @@ export async function sendSignupsConfirmation(
   const confirmed = signups.filter((r) => r.volunteer.status === 'confirmed');
   const details = emailDetails(config, first, links);
   const content = signupsConfirmation({
+    i18n: volunteerI18n(first.volunteer),
     schoolName: details.schoolName,
     sheetTitle: details.sheetTitle,
     volunteerName: details.volunteerName,
@@ -136,7 +140,7 @@ export async function sendCancellationEmail(
   by: 'volunteer' | 'organizer',
 ): Promise<MailOutcome> {
   const links = volunteerLinks(ctx, r.volunteer, r.sheet);
-  const content = signupCancelled({ ...emailDetails(ctx.config, r, links), by });
+  const content = signupCancelled({ i18n: volunteerI18n(r.volunteer), ...emailDetails(ctx.config, r, links), by });
   return sendMail(ctx, { to: r.volunteer.email, replyTo: r.sheet.organizerEmail, ...content }, { kind: 'notice' });
 }
 
@@ -153,6 +157,7 @@ export async function sendReminderEmail(
 ): Promise<MailOutcome> {
   const links = volunteerLinks(ctx, r.volunteer, r.sheet);
   const content = reminder({
+    i18n: volunteerI18n(r.volunteer),
     ...emailDetails(ctx.config, r, links),
     type,
     now,

@@ -20,6 +20,7 @@ import type { Context, ServiceContext, SessionUser, UserContext } from '../conte
 import { currentSender } from '../email/service';
 import { recordConsent } from '../lib/consent';
 import { answerField, refuse } from '../lib/errors';
+import { answerText } from '../lib/i18n';
 import { assertValidLink } from '../lib/links';
 import { mailbox } from '../lib/mailbox';
 import { manageTokenVolunteerId } from '../lib/manageLink';
@@ -66,7 +67,7 @@ export function cancelInfo(ctx: Context, link: { id: number; token: string }) {
 export function cancelByLink(ctx: Context, link: { id: number; token: string }) {
   const { volunteer } = linkedSignup(ctx, link);
   removeVolunteer(ctx, volunteer.id, 'volunteer');
-  return { message: volunteerMessages.signupCancelled };
+  return { message: answerText(ctx, volunteerMessages.signupCancelled) };
 }
 
 /** Whether the caller may change this signup: their own, or one on a sheet they run. */
@@ -339,10 +340,10 @@ export function manageInfo(ctx: ServiceContext, input: z.output<typeof mySignupS
 }
 
 /** Cancels the signup behind a manage link (a confirmed one's spot goes to the waitlist). */
-export function cancelByToken(ctx: ServiceContext, input: z.output<typeof mySignupSchema>) {
+export function cancelByToken(ctx: Context, input: z.output<typeof mySignupSchema>) {
   const volunteer = managedVolunteer(ctx, input.token);
   removeVolunteer(ctx, volunteer.id, 'volunteer');
-  return { message: volunteerMessages.signupCancelled };
+  return { message: answerText(ctx, volunteerMessages.signupCancelled) };
 }
 
 /**

@@ -1,6 +1,17 @@
-import { type EmailContent, escapeHtml, formatWhen, mapUrl, type VolunteerEmailDetails } from '@pac/notify';
+import type { I18n } from '@pac/i18n/server';
+import {
+  type EmailContent,
+  escapeHtml,
+  formatWhen,
+  link,
+  mapUrl,
+  messageHtml,
+  type VolunteerEmailDetails,
+} from '@pac/notify';
+import { languageDirection } from '@pac/validators';
 import type { ServiceContext } from '../context';
 import type { MailReservation } from '../email/budget';
+import { languageOf, volunteerI18n } from '../email/language';
 import { sendMail } from '../email/service';
 import {
   emailDetails,
@@ -14,7 +25,8 @@ import {
 /**
  * The waitlist's two emails: the confirmation of a waitlisted signup and the promotion off the
  * waitlist. @pac/notify's templates cover a confirmed signup; these two are written here in the
- * same shape: a plain-text part that stands alone and a simple HTML part.
+ * same shape: a plain-text part that stands alone and a simple HTML part, in the language the
+ * volunteer signed up in.
  */
 
 interface WaitlistEmailWording {
@@ -28,77 +40,97 @@ interface WaitlistEmailWording {
   manage: { text: string; label: string };
 }
 
-function eventRows(d: VolunteerEmailDetails): [string, string][] {
-  const rows: [string, string][] = [
-    ['Event', d.sheetTitle],
-    ['Role', d.slotTitle],
-    ['When', formatWhen(d)],
+/** One row of the event's details: its label, its value, and whether it is the place (which gets a map link). */
+type EventRow = { label: string; value: string; kind: 'detail' | 'where' | 'map' };
+
+function eventRows(i18n: I18n, d: VolunteerEmailDetails): EventRow[] {
+  const rows: EventRow[] = [
+    { label: i18n._('Event'), value: d.sheetTitle, kind: 'detail' },
+    { label: i18n._('Role'), value: d.slotTitle, kind: 'detail' },
+    { label: i18n._('When'), value: formatWhen(d, i18n.locale), kind: 'detail' },
   ];
-  if (d.location) rows.push(['Where', d.location], ['Map', mapUrl(d.location)]);
+  if (d.location)
+    rows.push(
+      { label: i18n._('Where'), value: d.location, kind: 'where' },
+      { label: i18n._('Map'), value: mapUrl(d.location), kind: 'map' },
+    );
   return rows;
 }
 
 function waitlistEmail(
+  i18n: I18n,
   d: VolunteerEmailDetails,
   links: VolunteerLinks,
   unsubscribeUrl: string | null,
   wording: WaitlistEmailWording,
 ): EmailContent {
   const subject = wording.subject.replace(/\s+/g, ' ').trim();
-  const rows = eventRows(d);
-  const contact = `Questions? Contact ${d.organizerName} at ${d.organizerEmail}.`;
+  const rows = eventRows(i18n, d);
+  const width = Math.max(7, ...rows.map(({ label }) => label.length + 2));
+  const greeting = i18n._('Hi {name},', { name: d.volunteerName });
+  const contact = i18n._('Questions? Contact {name} at {email}.', { name: d.organizerName, email: d.organizerEmail });
+  const school = i18n._('{schoolName} volunteer signups', { schoolName: d.schoolName });
   const text = [
-    `Hi ${d.volunteerName},`,
+    greeting,
     '',
     wording.lead,
     '',
-    ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(7)}${value}`),
+    ...rows.map(({ label, value }) => `  ${`${label}:`.padEnd(width)}${value}`),
     '',
     ...wording.after.flatMap((p) => [p, '']),
     wording.manage.text,
     links.manageUrl,
     '',
-    `View the signup sheet: ${links.sheetUrl}`,
+    i18n._('View the signup sheet: {url}', { url: links.sheetUrl }),
     '',
     contact,
     '',
     '--',
-    `${d.schoolName} volunteer signups`,
-    ...(unsubscribeUrl ? [`Stop reminder emails: ${unsubscribeUrl}`] : []),
+    school,
+    ...(unsubscribeUrl ? [i18n._('Stop reminder emails: {url}', { url: unsubscribeUrl })] : []),
     '',
   ].join('\n');
   const e = escapeHtml;
   const a = (url: string, label: string) => `<a href="${e(url)}" style="color:#1c7ed6;">${e(label)}</a>`;
+  const map = i18n._('map', undefined, { comment: 'Link to a map, in parentheses after a place: "Gym (map)"' });
   // The HTML part shows the map as a link on the 'Where' row, not as a row of its own.
   const table = rows
-    .filter(([label]) => label !== 'Map')
+    .filter(({ kind }) => kind !== 'map')
     .map(
-      ([label, value]) =>
-        `<tr><td style="padding:4px 16px 4px 0;color:#555555;vertical-align:top;">${e(label)}</td><td style="padding:4px 0;font-weight:600;">${e(value)}${label === 'Where' ? ` (${a(mapUrl(value), 'map')})` : ''}</td></tr>`,
+      ({ label, value, kind }) =>
+        `<tr><td style="padding:4px 16px 4px 0;color:#555555;vertical-align:top;">${e(label)}</td><td style="padding:4px 0;font-weight:600;">${e(value)}${kind === 'where' ? ` (${a(mapUrl(value), map)})` : ''}</td></tr>`,
     )
     .join('');
+  const contactHtml = messageHtml(i18n, /*i18n*/ 'Questions? Contact {name} at {email}.', {
+    name: d.organizerName,
+    email: link(`mailto:${d.organizerEmail}`, d.organizerEmail),
+  });
+  const language = languageOf(i18n.locale);
+  const dir = languageDirection(language) === 'rtl' ? ' dir="rtl"' : '';
   const html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${e(subject)}</title></head>
+<html lang="${language}"${dir}><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${e(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f5f7;">
-<div style="max-width:600px;margin:0 auto;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#212529;background:#ffffff;">
+<div${dir} style="max-width:600px;margin:0 auto;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#212529;background:#ffffff;">
 <h1 style="font-size:22px;margin:0 0 16px;">${e(wording.heading)}</h1>
-<p>Hi ${e(d.volunteerName)},</p>
+<p>${e(greeting)}</p>
 <p>${e(wording.lead)}</p>
 <table role="presentation" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:16px 0;">${table}</table>
 ${wording.after.map((p) => `<p>${e(p)}</p>`).join('\n')}
 <p style="margin:24px 0;"><a href="${e(links.manageUrl)}" style="background:#1c7ed6;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:600;">${e(wording.manage.label)}</a></p>
-<p>${a(links.sheetUrl, 'View the signup sheet')}</p>
-<p>Questions? Contact ${e(d.organizerName)} at ${a(`mailto:${d.organizerEmail}`, d.organizerEmail)}.</p>
+<p>${a(links.sheetUrl, i18n._('View the signup sheet'))}</p>
+<p>${contactHtml.value}</p>
 <hr style="border:none;border-top:1px solid #dee2e6;margin:32px 0 16px;" />
-<div style="font-size:13px;color:#6c757d;">${e(d.schoolName)} volunteer signups${unsubscribeUrl ? `<br />${a(unsubscribeUrl, 'Stop reminder emails')}` : ''}</div>
+<div style="font-size:13px;color:#6c757d;">${e(school)}${unsubscribeUrl ? `<br />${a(unsubscribeUrl, i18n._('Stop reminder emails'))}` : ''}</div>
 </div></body></html>`;
   return { subject, text, html };
 }
 
-/** 'first', 'second', … for a waitlist position; a number past ten. */
-function ordinal(n: number): string {
-  const words = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
-  return words[n - 1] ?? `number ${n}`;
+/** "You're first in line.", "You're second in line.", … up to ten; a number past it. */
+function placeInLine(i18n: I18n, position: number): string {
+  return i18n._(
+    "{position, plural, =1 {You're first in line.} =2 {You're second in line.} =3 {You're third in line.} =4 {You're fourth in line.} =5 {You're fifth in line.} =6 {You're sixth in line.} =7 {You're seventh in line.} =8 {You're eighth in line.} =9 {You're ninth in line.} =10 {You're tenth in line.} other {You're number # in line.}}",
+    { position },
+  );
 }
 
 /**
@@ -116,17 +148,24 @@ export async function sendWaitlistConfirmation(
   const links = volunteerLinks(ctx, r.volunteer, r.sheet);
   const unsubscribeUrl = r.volunteer.emailConsent ? links.unsubscribeUrl : null;
   const headers = r.volunteer.emailConsent ? unsubscribeHeaders(links) : {};
-  const place = waitlistPosition === null ? '' : ` You're ${ordinal(waitlistPosition)} in line.`;
-  const content = waitlistEmail(emailDetails(config, r, links), links, unsubscribeUrl, {
-    subject: `You're on the waitlist: ${r.slot.title} – ${r.sheet.title}`,
-    heading: "You're on the waitlist",
-    lead: `Thank you for volunteering with ${config.schoolName}! This volunteer slot is full right now, so you're on its waitlist:`,
-    after: [
-      `${place.trim()} If a spot opens up, you'll be signed up automatically, in the order people joined the waitlist, and we'll email you right away.`.trim(),
-    ],
+  const i18n = volunteerI18n(r.volunteer);
+  const next = i18n._(
+    "If a spot opens up, you'll be signed up automatically, in the order people joined the waitlist, and we'll email you right away.",
+  );
+  const content = waitlistEmail(i18n, emailDetails(config, r, links), links, unsubscribeUrl, {
+    subject: i18n._("You're on the waitlist: {slotTitle} – {sheetTitle}", {
+      slotTitle: r.slot.title,
+      sheetTitle: r.sheet.title,
+    }),
+    heading: i18n._("You're on the waitlist"),
+    lead: i18n._(
+      "Thank you for volunteering with {schoolName}! This volunteer slot is full right now, so you're on its waitlist:",
+      { schoolName: config.schoolName },
+    ),
+    after: [waitlistPosition === null ? next : `${placeInLine(i18n, waitlistPosition)} ${next}`],
     manage: {
-      text: 'Leave the waitlist or choose another slot with spots left (no account needed):',
-      label: 'Manage my signup',
+      text: i18n._('Leave the waitlist or choose another slot with spots left (no account needed):'),
+      label: i18n._('Manage my signup'),
     },
   });
   await sendMail(
@@ -140,18 +179,25 @@ export async function sendWaitlistConfirmation(
 export async function sendPromotionEmail(ctx: ServiceContext, r: SignupWithEvent): Promise<void> {
   const { config } = ctx;
   const links = volunteerLinks(ctx, r.volunteer, r.sheet);
+  const i18n = volunteerI18n(r.volunteer);
   const content = waitlistEmail(
+    i18n,
     emailDetails(config, r, links),
     links,
     r.volunteer.emailConsent ? links.unsubscribeUrl : null,
     {
-      subject: `You're off the waitlist: ${r.slot.title} at ${r.sheet.title}`,
-      heading: "You're off the waitlist!",
-      lead: `Good news: a spot opened up, and you're now signed up to volunteer with ${config.schoolName} for:`,
-      after: ['The calendar invitation is attached. Thank you for volunteering!'],
+      subject: i18n._("You're off the waitlist: {slotTitle} at {sheetTitle}", {
+        slotTitle: r.slot.title,
+        sheetTitle: r.sheet.title,
+      }),
+      heading: i18n._("You're off the waitlist!"),
+      lead: i18n._("Good news: a spot opened up, and you're now signed up to volunteer with {schoolName} for:", {
+        schoolName: config.schoolName,
+      }),
+      after: [i18n._('The calendar invitation is attached. Thank you for volunteering!')],
       manage: {
-        text: "Can't make it after all? Cancel this signup or choose another slot (no account needed):",
-        label: 'Manage my signup',
+        text: i18n._("Can't make it after all? Cancel this signup or choose another slot (no account needed):"),
+        label: i18n._('Manage my signup'),
       },
     },
   );

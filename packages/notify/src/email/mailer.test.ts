@@ -1,8 +1,9 @@
 import net from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { i18nFor } from '@pac/i18n/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { buildIcs } from './ics';
-import { createMailer, type Mailer } from './mailer';
+import { createMailer, MailError, type Mailer } from './mailer';
 
 // ---------------------------------------------------------------------------------------------
 // A real SMTP server on 127.0.0.1 that keeps what it receives.
@@ -216,12 +217,25 @@ describe('createMailer', () => {
     const mailer = createMailer({ host: '127.0.0.1', port: server.port, secure: false, user: USER, password: wrong });
     cleanups.push(() => mailer.close());
     const failure = await mailer.send({ to: 'parent@example.com', subject: 'Hi', text: 'Hi' }).catch((e: unknown) => e);
-    expect(failure).toBeInstanceOf(Error);
-    const error = failure as Error;
+    expect(failure).toBeInstanceOf(MailError);
+    const error = failure as MailError;
     expect(error.message).toMatch(/did not accept the sender's user name or password/);
     expect(error.message).not.toContain(wrong);
     expect(error.message).not.toContain(Buffer.from(wrong).toString('base64'));
     await expect(mailer.verify()).rejects.toThrow(/user name or password/);
+    // The sentence in a reader's language comes from the catalog, with the server's reply kept apart.
+    const fa = i18nFor('fa');
+    const asked = vi.spyOn(fa, '_');
+    try {
+      const described = error.describe(fa);
+      expect(asked.mock.calls.map(([id]) => id)).toEqual([
+        'The server said: {reply}',
+        "The mail server at {server} did not accept the sender's user name or password.",
+      ]);
+      expect(described).not.toContain(wrong);
+    } finally {
+      asked.mockRestore();
+    }
   });
 
   it('rejects when no sender address is configured', async () => {

@@ -1,3 +1,4 @@
+import { type I18n, i18nFor } from '@pac/i18n/server';
 import type { NodemailerError, SendMailOptions, Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool';
 
@@ -43,6 +44,20 @@ export type Mailer = {
 const DEFAULT_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
 
 /**
+ * A failure of the mailer, as a sentence a person can act on: its message is the sentence in
+ * English (for the logs), and `describe` writes it in a reader's language (the admin who sent a
+ * test email). Neither ever holds the password.
+ */
+export class MailError extends Error {
+  constructor(
+    readonly describe: (i18n: I18n) => string,
+    options?: { cause: unknown },
+  ) {
+    super(describe(i18nFor('en')), options);
+  }
+}
+
+/**
  * A pooled SMTP mailer. Every failure rejects with an Error whose message is a sentence a person
  * can act on (the nodemailer error is kept as `cause`); the password never appears in it.
  */
@@ -74,7 +89,9 @@ export function createMailer(config: MailConfig): Mailer {
   return {
     async send(msg) {
       if (!fromAddress) {
-        throw new Error('No sender address is configured: set a sender email before sending mail.');
+        throw new MailError((i18n) =>
+          i18n._('No sender address is configured: set a sender email before sending mail.'),
+        );
       }
       const options: SendMailOptions = {
         from: config.fromName ? { name: config.fromName, address: fromAddress } : fromAddress,
@@ -126,48 +143,52 @@ function isNodemailerError(err: unknown): err is NodemailerError {
   return err instanceof Error;
 }
 
-function toReadableError(err: unknown, config: MailConfig): Error {
+function toReadableError(err: unknown, config: MailConfig): MailError {
   const server = `${config.host}:${config.port}`;
   if (!isNodemailerError(err)) {
-    return new Error(`Sending email through ${server} failed.`, { cause: err });
+    return new MailError((i18n) => i18n._('Sending email through {server} failed.', { server }), { cause: err });
   }
-  const reply = err.response ? ` The server said: ${oneLine(err.response)}` : '';
-  let sentence: string;
-  switch (err.code ?? '') {
-    case 'EAUTH':
-      sentence = `The mail server at ${server} did not accept the sender's user name or password.${reply}`;
-      break;
-    case 'ENOAUTH':
-      sentence = `The mail server at ${server} requires a login, but no user name and password are configured.`;
-      break;
-    case 'ETIMEDOUT':
-      sentence = `The mail server at ${server} did not answer in time.`;
-      break;
-    case 'EDNS':
-      sentence = `The mail server host ${config.host} could not be found.`;
-      break;
-    case 'ETLS':
-      sentence = `A secure connection to the mail server at ${server} could not be set up.`;
-      break;
-    case 'EENVELOPE': {
-      const rejected = err.rejected?.length ? `: ${err.rejected.join(', ')}` : '';
-      sentence = `The mail server refused the recipient address${(err.rejected?.length ?? 0) > 1 ? 'es' : ''}${rejected}.${reply}`;
-      break;
+  const describe = (i18n: I18n): string => {
+    const reply = err.response ? i18n._('The server said: {reply}', { reply: oneLine(err.response) }) : null;
+    const withReply = (sentence: string) => (reply ? `${sentence} ${reply}` : sentence);
+    switch (err.code ?? '') {
+      case 'EAUTH':
+        return withReply(
+          i18n._("The mail server at {server} did not accept the sender's user name or password.", { server }),
+        );
+      case 'ENOAUTH':
+        return i18n._('The mail server at {server} requires a login, but no user name and password are configured.', {
+          server,
+        });
+      case 'ETIMEDOUT':
+        return i18n._('The mail server at {server} did not answer in time.', { server });
+      case 'EDNS':
+        return i18n._('The mail server host {host} could not be found.', { host: config.host });
+      case 'ETLS':
+        return i18n._('A secure connection to the mail server at {server} could not be set up.', { server });
+      case 'EENVELOPE': {
+        const rejected = err.rejected ?? [];
+        return withReply(
+          rejected.length === 0
+            ? i18n._('The mail server refused the recipient address.')
+            : i18n._(
+                '{count, plural, one {The mail server refused the recipient address: {addresses}.} other {The mail server refused the recipient addresses: {addresses}.}}',
+                { count: rejected.length, addresses: rejected.join(', ') },
+              ),
+        );
+      }
+      case 'EMESSAGE':
+        return withReply(i18n._('The mail server refused the message.'));
+      case 'ECONNECTION':
+      case 'ESOCKET':
+        return err.originalCode === 'ECONNREFUSED'
+          ? i18n._('Could not connect to the mail server at {server}: the connection was refused.', { server })
+          : i18n._('The connection to the mail server at {server} failed.', { server });
+      default:
+        return i18n._('Sending email through {server} failed: {reason}', { server, reason: oneLine(err.message) });
     }
-    case 'EMESSAGE':
-      sentence = `The mail server refused the message.${reply}`;
-      break;
-    case 'ECONNECTION':
-    case 'ESOCKET':
-      sentence =
-        err.originalCode === 'ECONNREFUSED'
-          ? `Could not connect to the mail server at ${server}: the connection was refused.`
-          : `The connection to the mail server at ${server} failed.`;
-      break;
-    default:
-      sentence = `Sending email through ${server} failed: ${oneLine(err.message)}`;
-  }
-  return new Error(scrub(sentence, config.password), { cause: err });
+  };
+  return new MailError((i18n) => scrub(describe(i18n), config.password), { cause: err });
 }
 
 function oneLine(s: string): string {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { type I18n, i18nFor } from '@pac/i18n/server';
+import { describe, expect, it, vi } from 'vitest';
 import {
   organizerChangeLine,
   organizerDigest,
@@ -13,11 +14,14 @@ import {
   signupConfirmation,
   signupsConfirmation,
   testEmail,
+  type Localized,
   type ReminderType,
   type VolunteerEmailDetails,
 } from './templates';
 
-const details: VolunteerEmailDetails = {
+const i18n = i18nFor('en');
+const details: VolunteerEmailDetails & Localized = {
+  i18n,
   schoolName: 'Maple Elementary PAC',
   sheetTitle: 'Spring Book Fair',
   slotTitle: 'Cashier',
@@ -229,6 +233,7 @@ describe('formatWhen', () => {
 describe('testEmail', () => {
   it('says who it was sent to and when, escaping the HTML', () => {
     const mail = testEmail({
+      i18n,
       schoolName: `Maple ${XSS}`,
       recipient: 'admin@example.org',
       sentAt: new Date('2025-05-03T16:00:00Z'),
@@ -244,6 +249,7 @@ describe('testEmail', () => {
 
 describe('changeNotification', () => {
   const change = {
+    i18n,
     schoolName: 'Maple Elementary PAC',
     monitorName: 'District news',
     url: 'https://www.example-district.org/news',
@@ -315,6 +321,7 @@ describe('changeNotification', () => {
 
   it('works without a diff excerpt', () => {
     const mail = changeNotification({
+      i18n,
       schoolName: 'Maple',
       monitorName: 'Calendar',
       url: 'https://www.example-district.org/calendar',
@@ -330,7 +337,12 @@ describe('changeNotification', () => {
 });
 
 describe('emailVerification and passwordReset', () => {
-  const input = { schoolName: 'Maple PAC', name: 'Erin <b>', url: 'https://pac.example.org/verify-email?token=abc' };
+  const input = {
+    i18n,
+    schoolName: 'Maple PAC',
+    name: 'Erin <b>',
+    url: 'https://pac.example.org/verify-email?token=abc',
+  };
 
   it('carries the single-use link in both parts and says how long it lasts', () => {
     const verify = emailVerification(input);
@@ -383,6 +395,7 @@ describe('signupsConfirmation', () => {
     ...extra,
   });
   const base = {
+    i18n,
     schoolName: details.schoolName,
     sheetTitle: details.sheetTitle,
     volunteerName: details.volunteerName,
@@ -475,6 +488,7 @@ describe("the 'Where' row (a slot's location)", () => {
 
   it("gives each slot of a signup for several its own 'Where' and map link", () => {
     const mail = signupsConfirmation({
+      i18n,
       schoolName: details.schoolName,
       sheetTitle: details.sheetTitle,
       volunteerName: details.volunteerName,
@@ -498,6 +512,7 @@ describe("the 'Where' row (a slot's location)", () => {
 
 describe('organizer notices', () => {
   const base = {
+    i18n,
     schoolName: 'Maple PAC',
     sheetTitle: 'Bake Sale',
     organizerName: 'Ann Lee',
@@ -509,26 +524,32 @@ describe('organizer notices', () => {
 
   it('says who, which slot and what is still open, for tasks and items', () => {
     expect(
-      organizerChangeLine({
-        kind: 'signup',
-        volunteerName: 'Zoë',
-        slotTitle: 'Cupcakes',
-        when: null,
-        spotsLeft: 12,
-        maxVolunteers: 24,
-        itemSlot: true,
-      }),
+      organizerChangeLine(
+        {
+          kind: 'signup',
+          volunteerName: 'Zoë',
+          slotTitle: 'Cupcakes',
+          when: null,
+          spotsLeft: 12,
+          maxVolunteers: 24,
+          itemSlot: true,
+        },
+        i18n,
+      ),
     ).toBe('Zoë signed up for Cupcakes. 12 of 24 still needed for Cupcakes.');
     expect(
-      organizerChangeLine({
-        kind: 'move',
-        volunteerName: 'Ben',
-        slotTitle: 'Cleanup',
-        fromSlotTitle: 'Setup',
-        when: 'Saturday, December 5, 2026 at 10:00 AM',
-        spotsLeft: 0,
-        itemSlot: false,
-      }),
+      organizerChangeLine(
+        {
+          kind: 'move',
+          volunteerName: 'Ben',
+          slotTitle: 'Cleanup',
+          fromSlotTitle: 'Setup',
+          when: 'Saturday, December 5, 2026 at 10:00 AM',
+          spotsLeft: 0,
+          itemSlot: false,
+        },
+        i18n,
+      ),
     ).toBe('Ben moved from Setup to Cleanup (Saturday, December 5, 2026 at 10:00 AM). Cleanup is now full.');
   });
 
@@ -588,5 +609,90 @@ describe('organizer notices', () => {
     });
     expect(mail.subject).toBe('Bake Sale: 2 signups, 1 cancellation on Friday, December 4');
     expect(mail.text).toContain('10:05 AM: A signed up for Setup. 1 spot open on Setup.');
+  });
+});
+
+describe("the reader's language", () => {
+  // Saturday, May 3, 2025, 9:00 AM in Vancouver: in Punjabi 'ਸ਼ਨੀਵਾਰ, 3 ਮਈ 2025'; in Farsi the Persian
+  // calendar's 13 Ordibehesht 1404, in Persian digits.
+  const pa = i18nFor('pa');
+  const fa = i18nFor('fa');
+  const now = new Date('2025-05-02T16:00:00Z');
+
+  /** Renders with `i18n` whose catalog says `translation` for the English `id`. */
+  function withTranslation<T>(i18n: I18n, id: string, translation: string, render: () => T): T {
+    const original = i18n._.bind(i18n);
+    const spy = vi
+      .spyOn(i18n, '_')
+      .mockImplementation((...args: Parameters<I18n['_']>) => (args[0] === id ? translation : original(...args)));
+    try {
+      return render();
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('writes a signup confirmation with the given messages, its dates as Intl writes them in Punjabi', () => {
+    const mail = withTranslation(pa, 'Thanks for volunteering!', 'ਵਲੰਟੀਅਰ ਕਰਨ ਲਈ ਧੰਨਵਾਦ!', () =>
+      signupConfirmation({ ...details, i18n: pa, cancelUrl, unsubscribeUrl }),
+    );
+    expect(mail.html).toContain('ਵਲੰਟੀਅਰ ਕਰਨ ਲਈ ਧੰਨਵਾਦ!');
+    expect(mail.html).toContain('<html lang="pa">');
+    const when = new Intl.DateTimeFormat('pa', {
+      dateStyle: 'full',
+      timeStyle: 'short',
+      timeZone: 'America/Vancouver',
+    }).format(details.eventDate);
+    expect(when).toContain('ਮਈ');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(when);
+      expect(part).not.toContain('Saturday');
+    }
+  });
+
+  it('asks the catalog for every sentence: English ids, the values apart', () => {
+    const spy = vi.spyOn(pa, '_');
+    try {
+      signupConfirmation({ ...details, i18n: pa, cancelUrl, unsubscribeUrl });
+      const ids = spy.mock.calls.map(([id]) => id);
+      expect(ids).toContain("You're signed up: {slotTitle} – {sheetTitle}");
+      expect(ids).toContain('Questions? Contact {name} at {email}.');
+      expect(ids).toContain('Plans changed? <0>Change or cancel</0> (no account needed).');
+      expect(ids).toContain('{schoolName} volunteer signups');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('writes a reminder in Farsi: the translated sentence, Persian dates and digits, right to left', () => {
+    const mail = withTranslation(fa, 'Reminder: {sheetTitle} is {when}', 'یادآوری', () =>
+      reminder({ ...details, i18n: fa, type: 'day', now, unsubscribeUrl }),
+    );
+    expect(mail.subject).toBe('یادآوری');
+    expect(mail.html).toContain('<html lang="fa" dir="rtl">');
+    const day = new Intl.DateTimeFormat('fa', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'America/Vancouver',
+    }).format(details.eventDate);
+    expect(day).toContain('اردیبهشت');
+    expect(mail.text).toContain(day);
+    expect(mail.text).toMatch(/[۰-۹]/);
+    expect(mail.text).not.toMatch(/May|Saturday/);
+  });
+
+  it('keeps the links, and escapes the translator words and the values, in a sentence with a link', () => {
+    const mail = withTranslation(
+      pa,
+      'Plans changed? <0>Change or cancel</0> (no account needed).',
+      'ਬਦਲਾਅ? <0>ਬਦਲੋ & ਰੱਦ ਕਰੋ</0> <b>',
+      () => signupConfirmation({ ...details, i18n: pa, organizerName: '<0>x</0>', cancelUrl, unsubscribeUrl }),
+    );
+    expect(mail.html).toContain(
+      `ਬਦਲਾਅ? <a href="${cancelUrl.replace(/&/g, '&amp;')}" style="color:#1c7ed6;">ਬਦਲੋ &amp; ਰੱਦ ਕਰੋ</a> &lt;b&gt;`,
+    );
+    expect(mail.html).toContain('&lt;0&gt;x&lt;/0&gt;');
+    expect(hrefs(mail.html)).toContain('mailto:dana@example.org');
   });
 });

@@ -1,5 +1,13 @@
+import type { I18n } from '@pac/i18n/server';
+
 /** A rendered email: a one-line subject, a plain-text part that stands alone, and an HTML part. */
 export type EmailContent = { subject: string; text: string; html: string };
+
+/**
+ * Whoever reads the mail's messages (`i18nFor(language)` from '@pac/i18n/server'): a template writes
+ * its words, and its dates, in their language.
+ */
+export type Localized = { i18n: I18n };
 
 /** The event and person a volunteer email is about. */
 export type VolunteerEmailDetails = {
@@ -27,7 +35,8 @@ export type SignupExtras = {
   answers?: readonly (readonly [string, string])[];
 };
 
-export type SignupConfirmationInput = VolunteerEmailDetails &
+export type SignupConfirmationInput = Localized &
+  VolunteerEmailDetails &
   SignupExtras & {
     /** The page that changes or cancels this signup without an account ('Change or cancel'). */
     cancelUrl: string;
@@ -42,28 +51,29 @@ export type SignupConfirmationInput = VolunteerEmailDetails &
     remindersOnUrl?: string | null;
   };
 
-const remindersStopped =
-  'You asked us earlier to stop reminder emails to this address, so none will come for this signup either.';
+const remindersStopped = (i18n: I18n) =>
+  i18n._('You asked us earlier to stop reminder emails to this address, so none will come for this signup either.');
 
 export type ReminderType = 'week' | 'day' | 'hour';
 
-export type ReminderInput = VolunteerEmailDetails & {
-  type: ReminderType;
-  /**
-   * When the reminder is sent: it says 'today' or 'tomorrow' only when the shift falls on that
-   * day in `timeZone` as of this instant, whatever the reminder's type.
-   */
-  now: Date;
-  unsubscribeUrl: string;
-  /** When given, the reminder also offers to cancel the signup. */
-  cancelUrl?: string | null;
-};
+export type ReminderInput = Localized &
+  VolunteerEmailDetails & {
+    type: ReminderType;
+    /**
+     * When the reminder is sent: it says 'today' or 'tomorrow' only when the shift falls on that
+     * day in `timeZone` as of this instant, whatever the reminder's type.
+     */
+    now: Date;
+    unsubscribeUrl: string;
+    /** When given, the reminder also offers to cancel the signup. */
+    cancelUrl?: string | null;
+  };
 
-export type TestEmailInput = { schoolName: string; recipient: string; sentAt: Date; timeZone?: string };
+export type TestEmailInput = Localized & { schoolName: string; recipient: string; sentAt: Date; timeZone?: string };
 
 export type ChangeSeverity = 'low' | 'medium' | 'high';
 
-export type ChangeNotificationInput = {
+export type ChangeNotificationInput = Localized & {
   schoolName: string;
   monitorName: string;
   url: string;
@@ -116,6 +126,47 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Saf
   return new SafeHtml(out);
 }
 
+/** What a message's `<0>…</0>` becomes in HTML: its words (already escaped) inside a link or emphasis. */
+export type HtmlElement = (inner: SafeHtml) => SafeHtml;
+
+/** Stands in for a value while a message's own tags are read (no message or value holds it). */
+const mark = '\u0000';
+const marked = new RegExp(`${mark}([^${mark}]*)${mark}`);
+const tagged = /<(\d+)>([\s\S]*?)<\/\1>/g;
+
+/**
+ * A message with a link (or emphasis) inside, as HTML: for 'Plans changed? <0>Change or cancel</0>
+ * (no account needed).', `elements[0]` is the link around the translator's words for 'Change or
+ * cancel'. The translator's words and every value are escaped; a value that is SafeHtml (a link)
+ * goes in as it is. The values stand aside while the tags are read, so a name that looks like a tag
+ * stays text. At the call, the message's text carries an `i18n` comment (@pac/i18n's README) so
+ * that the extractor finds it.
+ */
+export function messageHtml(
+  i18n: I18n,
+  message: string,
+  values: Readonly<Record<string, string | number | SafeHtml>> = {},
+  elements: readonly HtmlElement[] = [],
+): SafeHtml {
+  const standIns = Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === 'number' ? value : `${mark}${key}${mark}`]),
+  );
+  const text = i18n._(message, standIns);
+  const withValues = (part: string): SafeHtml =>
+    html`${part.split(marked).map((piece, i) => (i % 2 === 0 ? piece : values[piece]))}`;
+  const out: SafeHtml[] = [];
+  let last = 0;
+  for (const match of text.matchAll(tagged)) {
+    out.push(withValues(text.slice(last, match.index)));
+    const inner = withValues(match[2] ?? '');
+    const element = elements[Number(match[1])];
+    out.push(element ? element(inner) : inner);
+    last = match.index + match[0].length;
+  }
+  out.push(withValues(text.slice(last)));
+  return html`${out}`;
+}
+
 /** Only web and mail links become clickable; anything else (javascript:, data:) is dropped. */
 function safeHref(url: string): string | null {
   try {
@@ -126,9 +177,14 @@ function safeHref(url: string): string | null {
   }
 }
 
-export function link(url: string, label: string): SafeHtml {
+export function link(url: string, label: string | SafeHtml): SafeHtml {
   const href = safeHref(url);
   return href ? html`<a href="${href}" style="color:#1c7ed6;">${label}</a>` : html`${label}`;
+}
+
+/** A message's `<0>…</0>` as a link to `url` (see messageHtml). */
+export function linkTo(url: string): HtmlElement {
+  return (inner) => link(url, inner);
 }
 
 function button(url: string, label: string): SafeHtml {
@@ -160,16 +216,32 @@ function detailsTable(rows: readonly (readonly [string, HtmlValue])[]): SafeHtml
   </table>`;
 }
 
-export function layout(options: { title: string; body: SafeHtml; footer: SafeHtml }): string {
+/** Languages written right to left (of ours, Farsi), by their primary subtag. */
+const rightToLeft = new Set(['ar', 'fa', 'he', 'ps', 'ur']);
+
+/** ` dir="rtl"` for a language written right to left; nothing for the others. */
+function dirAttribute(language: string): SafeHtml | null {
+  return rightToLeft.has(language.split('-')[0] ?? '') ? html` dir="rtl"` : null;
+}
+
+export function layout(options: {
+  title: string;
+  body: SafeHtml;
+  footer: SafeHtml;
+  /** The reader's language (its tag), which the page declares; English when not given. */
+  language?: string;
+}): string {
+  const language = options.language ?? 'en';
+  const dir = dirAttribute(language);
   return html`<!DOCTYPE html>
-    <html lang="en">
+    <html lang="${language}"${dir}>
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${options.title}</title>
       </head>
       <body style="margin:0;padding:0;background:#f4f5f7;">
-        <div
+        <div${dir}
           style="max-width:600px;margin:0 auto;padding:24px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#212529;background:#ffffff;"
         >
           ${options.body}
@@ -181,34 +253,53 @@ export function layout(options: { title: string; body: SafeHtml; footer: SafeHtm
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dates
+// Dates: in the reader's language (English as it always was, the others as Intl writes them), on
+// the school's clock.
 
-function formatter(options: Intl.DateTimeFormatOptions, timeZone: string | undefined): Intl.DateTimeFormat {
+/** English keeps its US wording ('Saturday, May 3, 2025 at 9:00 AM'); every other language is its own. */
+const intlLocale = (language: string) => (language === 'en' ? 'en-US' : language);
+
+function formatter(
+  options: Intl.DateTimeFormatOptions,
+  timeZone: string | undefined,
+  language = 'en',
+): Intl.DateTimeFormat {
   try {
-    return new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    return new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone });
   } catch {
     // An unknown time zone should not stop the email; fall back to the process's zone.
-    return new Intl.DateTimeFormat('en-US', options);
+    return new Intl.DateTimeFormat(intlLocale(language), options);
   }
 }
 
-/** For example 'Saturday, May 3, 2025 at 9:00 AM'. */
-export function formatDateTime(date: Date, timeZone?: string): string {
-  return formatter({ dateStyle: 'full', timeStyle: 'short' }, timeZone).format(date);
+/**
+ * For example 'Saturday, May 3, 2025 at 9:00 AM', or as `language` (a language tag of ours, the
+ * reader's) writes it: 'ਸ਼ਨੀਵਾਰ, 3 ਮਈ 2025 9:00 AM'.
+ */
+export function formatDateTime(date: Date, timeZone?: string, language = 'en'): string {
+  return formatter({ dateStyle: 'full', timeStyle: 'short' }, timeZone, language).format(date);
 }
 
-/** When a slot happens: its start (or the event date) and, when known, its end. */
+/** When a slot happens: its start (or the event date) and, when known, its end; in `language`. */
 export function formatWhen(
   details: Pick<VolunteerEmailDetails, 'eventDate' | 'startTime' | 'endTime' | 'timeZone'>,
+  language = 'en',
 ): string {
   const { startTime, endTime, timeZone } = details;
-  if (!startTime) return formatDateTime(details.eventDate, timeZone);
-  const start = formatDateTime(startTime, timeZone);
+  if (!startTime) return formatDateTime(details.eventDate, timeZone, language);
+  const start = formatDateTime(startTime, timeZone, language);
   if (!endTime || endTime.getTime() <= startTime.getTime()) return start;
   const day = formatter({ dateStyle: 'full' }, timeZone);
   const sameDay = day.format(startTime) === day.format(endTime);
-  const end = sameDay ? formatter({ timeStyle: 'short' }, timeZone).format(endTime) : formatDateTime(endTime, timeZone);
+  const end = sameDay
+    ? formatter({ timeStyle: 'short' }, timeZone, language).format(endTime)
+    : formatDateTime(endTime, timeZone, language);
   return `${start} – ${end}`;
+}
+
+/** A list of counts ('2 signups, 1 cancellation'): English as always, the others as they join a list. */
+function countList(items: readonly string[], language: string): string {
+  return language === 'en' ? items.join(', ') : new Intl.ListFormat(language, { type: 'conjunction' }).format(items);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,131 +315,185 @@ export function mapUrl(location: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(location)}`;
 }
 
+/** The labels of a volunteer email's event details. */
+function eventLabels(i18n: I18n) {
+  return {
+    event: i18n._('Event', undefined, { comment: "Label of the event's name in a volunteer email" }),
+    role: i18n._('Role', undefined, { comment: 'Label of the volunteer slot (the job) someone signed up for' }),
+    when: i18n._('When', undefined, { comment: 'Label of the date and time of a volunteer slot' }),
+    where: i18n._('Where', undefined, { comment: 'Label of the place of a volunteer slot' }),
+    map: i18n._('Map', undefined, { comment: 'Label of the address of a map of the place, in a plain-text email' }),
+  };
+}
+
 /** The plain-text part's 'Where' and 'Map' rows; none without a location. */
-function whereRows(location: string | null | undefined): [string, string][] {
+function whereRows(i18n: I18n, location: string | null | undefined): [string, string][] {
+  const labels = eventLabels(i18n);
   return location
     ? [
-        ['Where', location],
-        ['Map', mapUrl(location)],
+        [labels.where, location],
+        [labels.map, mapUrl(location)],
       ]
     : [];
 }
 
 /** The HTML part's 'Where' row: the location and its map link; none without a location. */
-function whereRowHtml(location: string | null | undefined): [string, HtmlValue][] {
-  return location ? [['Where', html`${location} (${link(mapUrl(location), 'map')})`]] : [];
+function whereRowHtml(i18n: I18n, location: string | null | undefined): [string, HtmlValue][] {
+  const map = i18n._('map', undefined, { comment: 'Link to a map, in parentheses after a place: "Gym (map)"' });
+  return location ? [[eventLabels(i18n).where, html`${location} (${link(mapUrl(location), map)})`]] : [];
 }
 
-function eventRows(d: VolunteerEmailDetails): [string, string][] {
-  return [['Event', d.sheetTitle], ['Role', d.slotTitle], ['When', formatWhen(d)], ...whereRows(d.location)];
+function eventRows(i18n: I18n, d: VolunteerEmailDetails): [string, string][] {
+  const labels = eventLabels(i18n);
+  return [
+    [labels.event, d.sheetTitle],
+    [labels.role, d.slotTitle],
+    [labels.when, formatWhen(d, i18n.locale)],
+    ...whereRows(i18n, d.location),
+  ];
 }
 
-function eventRowsHtml(d: VolunteerEmailDetails): [string, HtmlValue][] {
-  return [['Event', d.sheetTitle], ['Role', d.slotTitle], ['When', formatWhen(d)], ...whereRowHtml(d.location)];
+function eventRowsHtml(i18n: I18n, d: VolunteerEmailDetails): [string, HtmlValue][] {
+  const labels = eventLabels(i18n);
+  return [
+    [labels.event, d.sheetTitle],
+    [labels.role, d.slotTitle],
+    [labels.when, formatWhen(d, i18n.locale)],
+    ...whereRowHtml(i18n, d.location),
+  ];
 }
 
-function eventText(d: VolunteerEmailDetails): string[] {
-  return eventRows(d).map(([label, value]) => `  ${`${label}:`.padEnd(7)}${value}`);
+function eventText(i18n: I18n, d: VolunteerEmailDetails): string[] {
+  return rowsText(eventRows(i18n, d));
 }
 
-function contactText(d: Pick<VolunteerEmailDetails, 'organizerName' | 'organizerEmail'>): string {
-  return `Questions? Contact ${d.organizerName} at ${d.organizerEmail}.`;
+function greeting(i18n: I18n, name: string): string {
+  return i18n._('Hi {name},', { name });
 }
 
-function contactHtml(d: Pick<VolunteerEmailDetails, 'organizerName' | 'organizerEmail'>): SafeHtml {
-  return html`<p>Questions? Contact ${d.organizerName} at ${link(`mailto:${d.organizerEmail}`, d.organizerEmail)}.</p>`;
+function contactText(i18n: I18n, d: Pick<VolunteerEmailDetails, 'organizerName' | 'organizerEmail'>): string {
+  return i18n._('Questions? Contact {name} at {email}.', { name: d.organizerName, email: d.organizerEmail });
 }
 
-function cancelText(cancelUrl: string): string[] {
-  return ['Change or cancel this signup (no account needed):', cancelUrl];
+function contactHtml(i18n: I18n, d: Pick<VolunteerEmailDetails, 'organizerName' | 'organizerEmail'>): SafeHtml {
+  const email = link(`mailto:${d.organizerEmail}`, d.organizerEmail);
+  const contact = messageHtml(i18n, /*i18n*/ 'Questions? Contact {name} at {email}.', { name: d.organizerName, email });
+  return html`<p>${contact}</p>`;
 }
 
-function cancelHtml(cancelUrl: string): SafeHtml {
-  return html`<p>Plans changed? ${link(cancelUrl, 'Change or cancel')} (no account needed).</p>`;
+function cancelText(i18n: I18n, cancelUrl: string): string[] {
+  return [i18n._('Change or cancel this signup (no account needed):'), cancelUrl];
 }
 
-function footerText(schoolName: string, unsubscribeUrl: string | null | undefined): string[] {
-  const lines = ['--', `${schoolName} volunteer signups`];
-  if (unsubscribeUrl) lines.push(`Stop reminder emails: ${unsubscribeUrl}`);
+function cancelHtml(i18n: I18n, cancelUrl: string): SafeHtml {
+  const plans = messageHtml(i18n, /*i18n*/ 'Plans changed? <0>Change or cancel</0> (no account needed).', {}, [
+    linkTo(cancelUrl),
+  ]);
+  return html`<p>${plans}</p>`;
+}
+
+function signups(i18n: I18n, schoolName: string): string {
+  return i18n._('{schoolName} volunteer signups', { schoolName });
+}
+
+function footerText(i18n: I18n, schoolName: string, unsubscribeUrl: string | null | undefined): string[] {
+  const lines = ['--', signups(i18n, schoolName)];
+  if (unsubscribeUrl) lines.push(i18n._('Stop reminder emails: {url}', { url: unsubscribeUrl }));
   return lines;
 }
 
-function footerHtml(schoolName: string, unsubscribeUrl: string | null | undefined): SafeHtml {
-  const stop = unsubscribeUrl ? html`<br />${link(unsubscribeUrl, 'Stop reminder emails')}` : null;
-  return html`${schoolName} volunteer signups${stop}`;
+function footerHtml(i18n: I18n, schoolName: string, unsubscribeUrl: string | null | undefined): SafeHtml {
+  const stop = unsubscribeUrl ? html`<br />${link(unsubscribeUrl, i18n._('Stop reminder emails'))}` : null;
+  return html`${signups(i18n, schoolName)}${stop}`;
 }
 
-function extraRows(d: SignupExtras): [string, string][] {
+function extraRows(i18n: I18n, d: SignupExtras): [string, string][] {
+  const bringing = i18n._('Bringing', undefined, { comment: 'Label of how many of an item a volunteer brings' });
   return [
-    ...(d.quantity ? [['Bringing', String(d.quantity)] as [string, string]] : []),
+    ...(d.quantity ? [[bringing, String(d.quantity)] as [string, string]] : []),
     ...(d.answers ?? []).map(([label, value]) => [label, value] as [string, string]),
   ];
 }
 
-function rowsText(rows: [string, string][]): string[] {
+/** Label and value rows of a plain-text part, the values lined up. */
+function rowsText(rows: readonly (readonly [string, string])[]): string[] {
   const width = Math.max(7, ...rows.map(([label]) => label.length + 2));
   return rows.map(([label, value]) => `  ${`${label}:`.padEnd(width)}${value}`);
 }
 
 /** How a confirmation ends: the way back to reminders (for an address that stopped them), who to ask, the footer. */
 function closingText(
+  i18n: I18n,
   d: Pick<VolunteerEmailDetails, 'organizerName' | 'organizerEmail' | 'schoolName'> & {
     remindersOnUrl?: string | null;
     unsubscribeUrl?: string | null;
   },
 ): string[] {
   return [
-    ...(d.remindersOnUrl ? [remindersStopped, `To get reminders again: ${d.remindersOnUrl}`, ''] : []),
-    contactText(d),
+    ...(d.remindersOnUrl
+      ? [remindersStopped(i18n), i18n._('To get reminders again: {url}', { url: d.remindersOnUrl }), '']
+      : []),
+    contactText(i18n, d),
     '',
-    ...footerText(d.schoolName, d.unsubscribeUrl),
+    ...footerText(i18n, d.schoolName, d.unsubscribeUrl),
     '',
   ];
 }
+
+function remindersOnHtml(i18n: I18n, remindersOnUrl: string | null | undefined): SafeHtml | null {
+  return remindersOnUrl
+    ? html`<p>${remindersStopped(i18n)} ${link(remindersOnUrl, i18n._('Turn reminders back on'))}</p>`
+    : null;
+}
+
+const viewSheet = (i18n: I18n) => i18n._('View the signup sheet');
+const viewSheetText = (i18n: I18n, url: string) => i18n._('View the signup sheet: {url}', { url });
 
 // ---------------------------------------------------------------------------------------------
 // Templates
 
 /** Sent right after someone signs up for a slot, and after a move (with what it replaced). */
 export function signupConfirmation(input: SignupConfirmationInput): EmailContent {
-  const d = input;
+  const { i18n, ...d } = input;
   const moved = d.replaced ?? null;
+  const titles = { slotTitle: d.slotTitle, sheetTitle: d.sheetTitle };
   const subject = oneLine(
     moved
-      ? `Your signup has moved: ${d.slotTitle} – ${d.sheetTitle}`
-      : `You're signed up: ${d.slotTitle} – ${d.sheetTitle}`,
+      ? i18n._('Your signup has moved: {slotTitle} – {sheetTitle}', titles)
+      : i18n._("You're signed up: {slotTitle} – {sheetTitle}", titles),
   );
   const lead = moved
-    ? `Your signup has moved. You're now signed up for:`
-    : `Thank you for volunteering with ${d.schoolName}! You're signed up for:`;
-  const replacedLine = moved ? `This replaces your signup for ${moved.slotTitle} (${moved.when}).` : null;
-  const rows = [...eventRows(d), ...extraRows(d)];
-  const rowsHtml = [...eventRowsHtml(d), ...extraRows(d)];
+    ? i18n._("Your signup has moved. You're now signed up for:")
+    : i18n._("Thank you for volunteering with {schoolName}! You're signed up for:", { schoolName: d.schoolName });
+  const replacedLine = moved
+    ? i18n._('This replaces your signup for {slotTitle} ({when}).', { slotTitle: moved.slotTitle, when: moved.when })
+    : null;
+  const rows = [...eventRows(i18n, d), ...extraRows(i18n, d)];
+  const rowsHtml = [...eventRowsHtml(i18n, d), ...extraRows(i18n, d)];
   const text = [
-    `Hi ${d.volunteerName},`,
+    greeting(i18n, d.volunteerName),
     '',
     lead,
     '',
     ...rowsText(rows),
     '',
     ...(replacedLine ? [replacedLine, ''] : []),
-    `View the signup sheet: ${d.sheetUrl}`,
+    viewSheetText(i18n, d.sheetUrl),
     '',
-    ...cancelText(d.cancelUrl),
+    ...cancelText(i18n, d.cancelUrl),
     '',
-    ...closingText(d),
+    ...closingText(i18n, d),
   ].join('\n');
-  const remindersOn = d.remindersOnUrl
-    ? html`<p>${remindersStopped} ${link(d.remindersOnUrl, 'Turn reminders back on')}</p>`
-    : null;
+  const remindersOn = remindersOnHtml(i18n, d.remindersOnUrl);
   const body = html`<h1 style="font-size:22px;margin:0 0 16px;">
-      ${moved ? 'Your signup has moved' : 'Thanks for volunteering!'}
+      ${moved ? i18n._('Your signup has moved') : i18n._('Thanks for volunteering!')}
     </h1>
-    <p>Hi ${d.volunteerName},</p>
+    <p>${greeting(i18n, d.volunteerName)}</p>
     <p>${lead}</p>
     ${detailsTable(rowsHtml)} ${replacedLine ? html`<p>${replacedLine}</p>` : null}
-    ${button(d.sheetUrl, 'View the signup sheet')} ${cancelHtml(d.cancelUrl)} ${remindersOn} ${contactHtml(d)}`;
-  return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, d.unsubscribeUrl) }) };
+    ${button(d.sheetUrl, viewSheet(i18n))} ${cancelHtml(i18n, d.cancelUrl)} ${remindersOn} ${contactHtml(i18n, d)}`;
+  const footer = footerHtml(i18n, d.schoolName, d.unsubscribeUrl);
+  return { subject, text, html: layout({ title: subject, body, footer, language: i18n.locale }) };
 }
 
 /** One slot of a signup for several: its time, what the volunteer brings, and its own manage link. */
@@ -363,15 +508,13 @@ export type SignupsConfirmationSlot = Pick<
   cancelUrl: string;
 };
 
-export type SignupsConfirmationInput = Omit<
-  VolunteerEmailDetails,
-  'slotTitle' | 'eventDate' | 'startTime' | 'endTime' | 'location'
-> & {
-  slots: readonly SignupsConfirmationSlot[];
-  answers?: readonly (readonly [string, string])[];
-  unsubscribeUrl?: string | null;
-  remindersOnUrl?: string | null;
-};
+export type SignupsConfirmationInput = Localized &
+  Omit<VolunteerEmailDetails, 'slotTitle' | 'eventDate' | 'startTime' | 'endTime' | 'location'> & {
+    slots: readonly SignupsConfirmationSlot[];
+    answers?: readonly (readonly [string, string])[];
+    unsubscribeUrl?: string | null;
+    remindersOnUrl?: string | null;
+  };
 
 /**
  * Sent once for a signup of several slots: every slot with its time and its own 'Change or cancel'
@@ -379,126 +522,138 @@ export type SignupsConfirmationInput = Omit<
  * per confirmed slot).
  */
 export function signupsConfirmation(input: SignupsConfirmationInput): EmailContent {
-  const d = input;
+  const { i18n, ...d } = input;
   const confirmed = d.slots.filter((s) => s.status === 'confirmed');
   const waiting = d.slots.filter((s) => s.status === 'waitlisted');
   const subject = oneLine(
     confirmed.length > 0
-      ? `You're signed up for ${confirmed.length === 1 ? '1 slot' : `${confirmed.length} slots`}: ${d.sheetTitle}`
-      : `You're on the waitlist: ${d.sheetTitle}`,
+      ? i18n._(
+          "{count, plural, one {You're signed up for # slot: {sheetTitle}} other {You're signed up for # slots: {sheetTitle}}}",
+          { count: confirmed.length, sheetTitle: d.sheetTitle },
+        )
+      : i18n._("You're on the waitlist: {sheetTitle}", { sheetTitle: d.sheetTitle }),
   );
-  const when = (s: SignupsConfirmationSlot) => formatWhen({ ...s, timeZone: d.timeZone });
+  const when = (s: SignupsConfirmationSlot) => formatWhen({ ...s, timeZone: d.timeZone }, i18n.locale);
   const slotLine = (s: SignupsConfirmationSlot) =>
-    `${s.slotTitle}, ${when(s)}${s.quantity ? ` (bringing ${s.quantity})` : ''}`;
-  const place = (s: SignupsConfirmationSlot) => (s.waitlistPosition ? ` (number ${s.waitlistPosition} in line)` : '');
+    s.quantity
+      ? i18n._('{slotTitle}, {when} (bringing {quantity})', {
+          slotTitle: s.slotTitle,
+          when: when(s),
+          quantity: s.quantity,
+        })
+      : i18n._('{slotTitle}, {when}', { slotTitle: s.slotTitle, when: when(s) });
+  const place = (s: SignupsConfirmationSlot) =>
+    s.waitlistPosition ? ` ${i18n._('(number {position} in line)', { position: s.waitlistPosition })}` : '';
   const whereText = (s: SignupsConfirmationSlot) =>
-    whereRows(s.location).map(([label, value]) => `  ${label}: ${value}`);
+    whereRows(i18n, s.location).map(([label, value]) => `  ${label}: ${value}`);
+  const changeOrCancel = (s: SignupsConfirmationSlot) => `  ${i18n._('Change or cancel: {url}', { url: s.cancelUrl })}`;
+  const signedUpFor = i18n._("You're signed up for {sheetTitle}:", { sheetTitle: d.sheetTitle });
+  const onWaitlist = i18n._("You're on the waitlist for (we'll email you if a spot opens up):");
+  const thanks = i18n._('Thank you for volunteering with {schoolName}!', { schoolName: d.schoolName });
+  const yourAnswers = i18n._('Your answers:');
   const text = [
-    `Hi ${d.volunteerName},`,
+    greeting(i18n, d.volunteerName),
     '',
-    `Thank you for volunteering with ${d.schoolName}!`,
+    thanks,
     '',
     ...(confirmed.length > 0
-      ? [
-          `You're signed up for ${d.sheetTitle}:`,
-          '',
-          ...confirmed.flatMap((s) => [`- ${slotLine(s)}`, ...whereText(s), `  Change or cancel: ${s.cancelUrl}`]),
-          '',
-        ]
+      ? [signedUpFor, '', ...confirmed.flatMap((s) => [`- ${slotLine(s)}`, ...whereText(s), changeOrCancel(s)]), '']
       : []),
     ...(waiting.length > 0
       ? [
-          `You're on the waitlist for (we'll email you if a spot opens up):`,
+          onWaitlist,
           '',
-          ...waiting.flatMap((s) => [
-            `- ${slotLine(s)}${place(s)}`,
-            ...whereText(s),
-            `  Change or cancel: ${s.cancelUrl}`,
-          ]),
+          ...waiting.flatMap((s) => [`- ${slotLine(s)}${place(s)}`, ...whereText(s), changeOrCancel(s)]),
           '',
         ]
       : []),
-    ...(d.answers && d.answers.length > 0 ? ['Your answers:', ...rowsText(d.answers.map(([l, v]) => [l, v])), ''] : []),
-    `View the signup sheet: ${d.sheetUrl}`,
+    ...(d.answers && d.answers.length > 0 ? [yourAnswers, ...rowsText(d.answers), ''] : []),
+    viewSheetText(i18n, d.sheetUrl),
     '',
-    ...closingText(d),
+    ...closingText(i18n, d),
   ].join('\n');
   const list = (slots: readonly SignupsConfirmationSlot[], withPlace: boolean) =>
     html`<ul style="padding-left:20px;">
       ${slots.map(
         (s) =>
           html`<li style="margin:0 0 12px;">
-            <strong>${s.slotTitle}</strong><br />${when(s)}${s.quantity ? html`<br />Bringing ${s.quantity}` : null}${
-              withPlace ? place(s) : null
-            }${whereRowHtml(s.location).map(([label, value]) => html`<br />${label}: ${value}`)}<br />${link(
-              s.cancelUrl,
-              'Change or cancel',
-            )}
+            <strong>${s.slotTitle}</strong><br />${when(s)}${
+              s.quantity ? html`<br />${i18n._('Bringing {quantity}', { quantity: s.quantity })}` : null
+            }${withPlace ? place(s) : null}${whereRowHtml(i18n, s.location).map(
+              ([label, value]) => html`<br />${label}: ${value}`,
+            )}<br />${link(s.cancelUrl, i18n._('Change or cancel'))}
           </li>`,
       )}
     </ul>`;
-  const remindersOn = d.remindersOnUrl
-    ? html`<p>${remindersStopped} ${link(d.remindersOnUrl, 'Turn reminders back on')}</p>`
-    : null;
-  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">Thanks for volunteering!</h1>
-    <p>Hi ${d.volunteerName},</p>
-    <p>Thank you for volunteering with ${d.schoolName}!</p>
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${i18n._('Thanks for volunteering!')}</h1>
+    <p>${greeting(i18n, d.volunteerName)}</p>
+    <p>${thanks}</p>
     ${
       confirmed.length > 0
-        ? html`<p>You're signed up for ${d.sheetTitle}:</p>
+        ? html`<p>${signedUpFor}</p>
             ${list(confirmed, false)}`
         : null
     }
     ${
       waiting.length > 0
-        ? html`<p>You're on the waitlist for (we'll email you if a spot opens up):</p>
+        ? html`<p>${onWaitlist}</p>
             ${list(waiting, true)}`
         : null
     }
     ${
       d.answers && d.answers.length > 0
-        ? html`<p>Your answers:</p>
-            ${detailsTable(d.answers.map(([l, v]) => [l, v]))}`
+        ? html`<p>${yourAnswers}</p>
+            ${detailsTable(d.answers)}`
         : null
     }
-    ${button(d.sheetUrl, 'View the signup sheet')} ${remindersOn} ${contactHtml(d)}`;
-  return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, d.unsubscribeUrl) }) };
+    ${button(d.sheetUrl, viewSheet(i18n))} ${remindersOnHtml(i18n, d.remindersOnUrl)} ${contactHtml(i18n, d)}`;
+  const footer = footerHtml(i18n, d.schoolName, d.unsubscribeUrl);
+  return { subject, text, html: layout({ title: subject, body, footer, language: i18n.locale }) };
 }
 
-export type SignupCancelledInput = VolunteerEmailDetails & {
-  /** Who cancelled: the volunteer themself, or whoever runs the sheet. */
-  by: 'volunteer' | 'organizer';
-};
+export type SignupCancelledInput = Localized &
+  VolunteerEmailDetails & {
+    /** Who cancelled: the volunteer themself, or whoever runs the sheet. */
+    by: 'volunteer' | 'organizer';
+  };
 
 /** Sent when a signup is cancelled, by its volunteer (link or account) or by whoever runs the sheet. */
 export function signupCancelled(input: SignupCancelledInput): EmailContent {
-  const d = input;
-  const subject = oneLine(`Signup cancelled: ${d.slotTitle} – ${d.sheetTitle}`);
+  const { i18n, ...d } = input;
+  const subject = oneLine(
+    i18n._('Signup cancelled: {slotTitle} – {sheetTitle}', { slotTitle: d.slotTitle, sheetTitle: d.sheetTitle }),
+  );
   const lead =
     d.by === 'organizer'
-      ? `${d.organizerName} has removed you from this volunteer slot, so your signup is cancelled:`
-      : 'Your signup is cancelled:';
+      ? i18n._('{organizerName} has removed you from this volunteer slot, so your signup is cancelled:', {
+          organizerName: d.organizerName,
+        })
+      : i18n._('Your signup is cancelled:');
   const text = [
-    `Hi ${d.volunteerName},`,
+    greeting(i18n, d.volunteerName),
     '',
     lead,
     '',
-    ...eventText(d),
+    ...eventText(i18n, d),
     '',
-    `Changed your mind? Sign up again on the sheet: ${d.sheetUrl}`,
+    i18n._('Changed your mind? Sign up again on the sheet: {url}', { url: d.sheetUrl }),
     '',
-    contactText(d),
+    contactText(i18n, d),
     '',
-    ...footerText(d.schoolName, null),
+    ...footerText(i18n, d.schoolName, null),
     '',
   ].join('\n');
-  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">Signup cancelled</h1>
-    <p>Hi ${d.volunteerName},</p>
+  const again = messageHtml(i18n, /*i18n*/ 'Changed your mind? <0>Sign up again on the sheet</0>.', {}, [
+    linkTo(d.sheetUrl),
+  ]);
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${i18n._('Signup cancelled')}</h1>
+    <p>${greeting(i18n, d.volunteerName)}</p>
     <p>${lead}</p>
-    ${detailsTable(eventRowsHtml(d))}
-    <p>Changed your mind? ${link(d.sheetUrl, 'Sign up again on the sheet')}.</p>
-    ${contactHtml(d)}`;
-  return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, null) }) };
+    ${detailsTable(eventRowsHtml(i18n, d))}
+    <p>${again}</p>
+    ${contactHtml(i18n, d)}`;
+  const footer = footerHtml(i18n, d.schoolName, null);
+  return { subject, text, html: layout({ title: subject, body, footer, language: i18n.locale }) };
 }
 
 /** The calendar date on the clocks of `timeZone`, as a day count (for differences in whole days). */
@@ -514,31 +669,49 @@ const plainSpaces = (value: string) => value.replace(/[\u202f\u00a0]/g, ' ');
 /**
  * When the shift is, relative to `now` on the school's clock: 'today, on Saturday, November 28 at
  * 10:00 AM', 'tomorrow, on …', 'in one week, on …', 'in 3 days, on …' (the year only when it is not
- * this year's). 'today' and 'tomorrow' are said only when true in `timeZone` at `now`: a day
- * reminder sent by hand three days ahead says 'in 3 days'.
+ * this year's), in the reader's language. 'today' and 'tomorrow' are said only when true in
+ * `timeZone` at `now`: a day reminder sent by hand three days ahead says 'in 3 days'.
  */
-export function reminderWhen(start: Date, now: Date, timeZone?: string): string {
-  const sameYear =
-    formatter({ year: 'numeric' }, timeZone).format(start) === formatter({ year: 'numeric' }, timeZone).format(now);
+export function reminderWhen(start: Date, now: Date, timeZone: string | undefined, i18n: I18n): string {
+  const language = i18n.locale;
+  const year = formatter({ year: 'numeric' }, timeZone, language);
+  const sameYear = year.format(start) === year.format(now);
   const day = formatter(
     { weekday: 'long', month: 'long', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }) },
     timeZone,
+    language,
   ).format(start);
-  const time = formatter({ hour: 'numeric', minute: '2-digit' }, timeZone).format(start);
-  const on = plainSpaces(`on ${day} at ${time}`);
+  const time = formatter({ hour: 'numeric', minute: '2-digit' }, timeZone, language).format(start);
+  const at = { day: plainSpaces(day), time: plainSpaces(time) };
   const days = dayNumber(start, timeZone) - dayNumber(now, timeZone);
-  if (days === 0) return `today, ${on}`;
-  if (days === 1) return `tomorrow, ${on}`;
-  if (days === 7) return `in one week, ${on}`;
-  if (days > 1) return `in ${days} days, ${on}`;
-  return on;
+  if (days === 0)
+    return i18n._('today, on {day} at {time}', at, {
+      comment: 'Completes "Reminder: {sheetTitle} is {when}"; day is like "Saturday, May 3", time like "9:00 AM"',
+    });
+  if (days === 1)
+    return i18n._('tomorrow, on {day} at {time}', at, {
+      comment: 'Completes "Reminder: {sheetTitle} is {when}"; day is like "Saturday, May 3", time like "9:00 AM"',
+    });
+  if (days === 7)
+    return i18n._('in one week, on {day} at {time}', at, {
+      comment: 'Completes "Reminder: {sheetTitle} is {when}"; day is like "Saturday, May 3", time like "9:00 AM"',
+    });
+  if (days > 1)
+    return i18n._(
+      '{days, plural, one {in # day, on {day} at {time}} other {in # days, on {day} at {time}}}',
+      { day: at.day, time: at.time, days },
+      { comment: 'Completes "Reminder: {sheetTitle} is {when}"; day is like "Saturday, May 3", time like "9:00 AM"' },
+    );
+  return i18n._('on {day} at {time}', at, {
+    comment: 'Completes "Reminder: {sheetTitle} is {when}"; day is like "Saturday, May 3", time like "9:00 AM"',
+  });
 }
 
-const WEATHER_TIPS = [
-  'Check the forecast and dress for the weather; layers help.',
-  'Bring a water bottle and stay hydrated.',
-  'Sunny? Bring sunscreen and a hat. Rain on the way? Bring rain gear or an umbrella.',
-  'Wear comfortable shoes.',
+const weatherTips = (i18n: I18n) => [
+  i18n._('Check the forecast and dress for the weather; layers help.'),
+  i18n._('Bring a water bottle and stay hydrated.'),
+  i18n._('Sunny? Bring sunscreen and a hat. Rain on the way? Bring rain gear or an umbrella.'),
+  i18n._('Wear comfortable shoes.'),
 ];
 
 /**
@@ -547,70 +720,102 @@ const WEATHER_TIPS = [
  * adds weather tips.
  */
 export function reminder(input: ReminderInput): EmailContent {
-  const d = input;
-  const when = reminderWhen(d.startTime ?? d.eventDate, d.now, d.timeZone);
-  const subject = oneLine(`Reminder: ${d.sheetTitle} is ${when}`);
-  const intro = `This is a friendly reminder that ${d.sheetTitle} is ${when}. Thank you for volunteering with ${d.schoolName}! Your signup:`;
-  const tips = d.type === 'hour' ? WEATHER_TIPS : [];
+  const { i18n, ...d } = input;
+  const when = reminderWhen(d.startTime ?? d.eventDate, d.now, d.timeZone, i18n);
+  const subject = oneLine(
+    i18n._(
+      'Reminder: {sheetTitle} is {when}',
+      { sheetTitle: d.sheetTitle, when },
+      { comment: 'when is like "tomorrow, on Saturday, May 3 at 9:00 AM"' },
+    ),
+  );
+  const intro = i18n._(
+    'This is a friendly reminder that {sheetTitle} is {when}. Thank you for volunteering with {schoolName}! Your signup:',
+    { sheetTitle: d.sheetTitle, when, schoolName: d.schoolName },
+    { comment: 'when is like "tomorrow, on Saturday, May 3 at 9:00 AM"' },
+  );
+  const tips = d.type === 'hour' ? weatherTips(i18n) : [];
   const text = [
-    `Hi ${d.volunteerName},`,
+    greeting(i18n, d.volunteerName),
     '',
     intro,
     '',
-    ...eventText(d),
+    ...eventText(i18n, d),
     '',
-    ...(tips.length > 0 ? ['A few tips for the day:', ...tips.map((tip) => `  - ${tip}`), ''] : []),
-    `View the signup sheet: ${d.sheetUrl}`,
+    ...(tips.length > 0 ? [i18n._('A few tips for the day:'), ...tips.map((tip) => `  - ${tip}`), ''] : []),
+    viewSheetText(i18n, d.sheetUrl),
     '',
-    ...(d.cancelUrl ? [...cancelText(d.cancelUrl), ''] : []),
-    contactText(d),
+    ...(d.cancelUrl ? [...cancelText(i18n, d.cancelUrl), ''] : []),
+    contactText(i18n, d),
     '',
-    ...footerText(d.schoolName, d.unsubscribeUrl),
+    ...footerText(i18n, d.schoolName, d.unsubscribeUrl),
     '',
   ].join('\n');
   const tipsHtml =
     tips.length > 0
-      ? html`<h2 style="font-size:18px;margin:24px 0 8px;">A few tips for the day</h2>
+      ? html`<h2 style="font-size:18px;margin:24px 0 8px;">${i18n._('A few tips for the day')}</h2>
           <ul>
             ${tips.map((tip) => html`<li>${tip}</li>`)}
           </ul>`
       : null;
-  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${`${d.sheetTitle} is ${when}`}</h1>
-    <p>Hi ${d.volunteerName},</p>
+  const heading = i18n._(
+    '{sheetTitle} is {when}',
+    { sheetTitle: d.sheetTitle, when },
+    { comment: 'when is like "tomorrow, on Saturday, May 3 at 9:00 AM"' },
+  );
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${heading}</h1>
+    <p>${greeting(i18n, d.volunteerName)}</p>
     <p>${intro}</p>
-    ${detailsTable(eventRowsHtml(d))} ${tipsHtml} ${button(d.sheetUrl, 'View the signup sheet')}
-    ${d.cancelUrl ? cancelHtml(d.cancelUrl) : null} ${contactHtml(d)}`;
-  return { subject, text, html: layout({ title: subject, body, footer: footerHtml(d.schoolName, d.unsubscribeUrl) }) };
+    ${detailsTable(eventRowsHtml(i18n, d))} ${tipsHtml} ${button(d.sheetUrl, viewSheet(i18n))}
+    ${d.cancelUrl ? cancelHtml(i18n, d.cancelUrl) : null} ${contactHtml(i18n, d)}`;
+  const footer = footerHtml(i18n, d.schoolName, d.unsubscribeUrl);
+  return { subject, text, html: layout({ title: subject, body, footer, language: i18n.locale }) };
 }
 
 /** The admin's "send a test email" button. */
 export function testEmail(input: TestEmailInput): EmailContent {
-  const subject = oneLine(`Test email from ${input.schoolName}`);
-  const sentAt = formatDateTime(input.sentAt, input.timeZone);
-  const lead = `This is a test email from ${input.schoolName}. If you can read it, email sending is set up correctly.`;
+  const { i18n } = input;
+  const subject = oneLine(i18n._('Test email from {schoolName}', { schoolName: input.schoolName }));
+  const sentAt = formatDateTime(input.sentAt, input.timeZone, i18n.locale);
+  const lead = i18n._(
+    'This is a test email from {schoolName}. If you can read it, email sending is set up correctly.',
+    { schoolName: input.schoolName },
+  );
+  const rows: [string, string][] = [
+    [i18n._('Sent to', undefined, { comment: 'Label of the address a test email went to' }), input.recipient],
+    [i18n._('Sent at', undefined, { comment: 'Label of when a test email was sent' }), sentAt],
+  ];
+  const noAction = i18n._('No action is needed.');
   const text = [
     lead,
     '',
-    `  Sent to: ${input.recipient}`,
-    `  Sent at: ${sentAt}`,
+    ...rows.map(([label, value]) => `  ${label}: ${value}`),
     '',
-    'No action is needed.',
+    noAction,
     '',
     '--',
-    `${input.schoolName} volunteer signups`,
+    signups(i18n, input.schoolName),
     '',
   ].join('\n');
-  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">Email is working</h1>
+  const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${i18n._('Email is working')}</h1>
     <p>${lead}</p>
-    ${detailsTable([
-      ['Sent to', input.recipient],
-      ['Sent at', sentAt],
-    ])}
-    <p>No action is needed.</p>`;
-  return { subject, text, html: layout({ title: subject, body, footer: html`${input.schoolName} volunteer signups` }) };
+    ${detailsTable(rows)}
+    <p>${noAction}</p>`;
+  const footer = html`${signups(i18n, input.schoolName)}`;
+  return { subject, text, html: layout({ title: subject, body, footer, language: i18n.locale }) };
 }
 
-const SEVERITY_LABEL: Record<ChangeSeverity, string> = { low: 'Low', medium: 'Medium', high: 'High' };
+function severityLabel(i18n: I18n, severity: ChangeSeverity): string {
+  switch (severity) {
+    case 'low':
+      return i18n._('Low', undefined, { comment: 'How much a change to a watched school web page matters' });
+    case 'medium':
+      return i18n._('Medium', undefined, { comment: 'How much a change to a watched school web page matters' });
+    case 'high':
+      return i18n._('High', undefined, { comment: 'How much a change to a watched school web page matters' });
+  }
+}
+
 const SEVERITY_COLOR: Record<ChangeSeverity, string> = { low: '#868e96', medium: '#f59f00', high: '#e03131' };
 const MAX_DIFF_CHARS = 4000;
 const MAX_CHANGE_LINES = 25;
@@ -663,28 +868,39 @@ function changeLists(input: ChangeNotificationInput): { added: ChangeList; remov
   return { added: changeList(lines.added, budget), removed: changeList(lines.removed, budget) };
 }
 
-const moreLines = (more: number): string => `…and ${String(more)} more line${more === 1 ? '' : 's'} (see the page)`;
+const moreLines = (i18n: I18n, more: number): string =>
+  i18n._('{count, plural, one {…and # more line (see the page)} other {…and # more lines (see the page)}}', {
+    count: more,
+  });
 
-function changeListText(label: string, list: ChangeList): string[] {
+type ChangeSide = 'added' | 'removed';
+
+function changeLabel(i18n: I18n, side: ChangeSide): string {
+  return side === 'added'
+    ? i18n._('Added', undefined, { comment: 'Heading of the lines a watched web page gained' })
+    : i18n._('Removed', undefined, { comment: 'Heading of the lines a watched web page lost' });
+}
+
+function changeListText(i18n: I18n, side: ChangeSide, list: ChangeList): string[] {
   if (list.shown.length === 0) return [];
   return [
-    `${label}:`,
+    `${changeLabel(i18n, side)}:`,
     ...list.shown.map((line) => `  • ${line}`),
-    ...(list.more > 0 ? [`  ${moreLines(list.more)}`] : []),
+    ...(list.more > 0 ? [`  ${moreLines(i18n, list.more)}`] : []),
     '',
   ];
 }
 
 const CHANGE_STYLE = {
-  Added: { color: '#2b8a3e', border: '#2f9e44', background: '#ebfbee' },
-  Removed: { color: '#c92a2a', border: '#e03131', background: '#fff5f5' },
+  added: { color: '#2b8a3e', border: '#2f9e44', background: '#ebfbee' },
+  removed: { color: '#c92a2a', border: '#e03131', background: '#fff5f5' },
 } as const;
 
 /** A labelled list: the label is words ('Added', 'Removed'), the colour only repeats it. */
-function changeListHtml(label: keyof typeof CHANGE_STYLE, list: ChangeList): SafeHtml | null {
+function changeListHtml(i18n: I18n, side: ChangeSide, list: ChangeList): SafeHtml | null {
   if (list.shown.length === 0) return null;
-  const style = CHANGE_STYLE[label];
-  return html`<p style="margin:16px 0 4px;font-weight:700;color:${style.color};">${label}</p>
+  const style = CHANGE_STYLE[side];
+  return html`<p style="margin:16px 0 4px;font-weight:700;color:${style.color};">${changeLabel(i18n, side)}</p>
     <ul style="margin:0;padding:0;list-style:none;">
       ${list.shown.map(
         (line) =>
@@ -695,7 +911,11 @@ function changeListHtml(label: keyof typeof CHANGE_STYLE, list: ChangeList): Saf
           </li>`,
       )}
     </ul>
-    ${list.more > 0 ? html`<p style="margin:4px 0;font-size:14px;color:#555555;">${moreLines(list.more)}</p>` : null}`;
+    ${
+      list.more > 0
+        ? html`<p style="margin:4px 0;font-size:14px;color:#555555;">${moreLines(i18n, list.more)}</p>`
+        : null
+    }`;
 }
 
 function wrappingLink(url: string): SafeHtml {
@@ -727,64 +947,85 @@ function changeDetailsTable(rows: readonly (readonly [string, HtmlValue])[]): Sa
  * The HTML fits a 390 px phone: long addresses and words wrap.
  */
 export function changeNotification(input: ChangeNotificationInput): EmailContent {
-  const severity = SEVERITY_LABEL[input.severity];
-  const detectedAt = formatDateTime(input.detectedAt, input.timeZone);
+  const { i18n } = input;
+  const severity = severityLabel(i18n, input.severity);
+  const detectedAt = formatDateTime(input.detectedAt, input.timeZone, i18n.locale);
   const subject = oneLine(
-    `[${severity}] ${input.monitorName} changed: ${truncate(oneLine(input.summary), MAX_SUBJECT_SUMMARY)}`,
+    i18n._('[{severity}] {monitorName} changed: {summary}', {
+      severity,
+      monitorName: input.monitorName,
+      summary: truncate(oneLine(input.summary), MAX_SUBJECT_SUMMARY),
+    }),
   );
   const { added, removed } = changeLists(input);
   const anyChange = added.shown.length + removed.shown.length > 0;
-  const lead = `The ${input.schoolName} website watch noticed a change on a school web page.`;
+  const lead = i18n._('The {schoolName} website watch noticed a change on a school web page.', {
+    schoolName: input.schoolName,
+  });
+  const labels = {
+    page: i18n._('Page', undefined, { comment: 'Label of the name of a watched web page' }),
+    address: i18n._('Address', undefined, { comment: 'Label of the web address of a watched page' }),
+    severity: i18n._('Severity', undefined, { comment: 'Label of how much a change to a web page matters' }),
+    detected: i18n._('Detected', undefined, { comment: 'Label of when a change to a web page was noticed' }),
+  };
   const rows: [string, string][] = [
-    ['Page', input.monitorName],
-    ['Address', input.url],
-    ['Severity', severity],
-    ['Detected', detectedAt],
+    [labels.page, input.monitorName],
+    [labels.address, input.url],
+    [labels.severity, severity],
+    [labels.detected, detectedAt],
   ];
+  const width = Math.max(10, ...rows.map(([label]) => label.length + 2));
+  const whatChanged = i18n._('What changed:');
+  const watch = i18n._('{schoolName} website watch', { schoolName: input.schoolName });
   const text = [
     lead,
     '',
-    ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(10)}${value}`),
+    ...rows.map(([label, value]) => `  ${`${label}:`.padEnd(width)}${value}`),
     '',
-    `Summary: ${input.summary}`,
+    i18n._('Summary: {summary}', { summary: input.summary }),
     '',
     ...(anyChange
-      ? ['What changed:', '', ...changeListText('Added', added), ...changeListText('Removed', removed)]
+      ? [whatChanged, '', ...changeListText(i18n, 'added', added), ...changeListText(i18n, 'removed', removed)]
       : []),
-    `Open the page: ${input.url}`,
+    i18n._('Open the page: {url}', { url: input.url }),
     '',
     '--',
-    `${input.schoolName} website watch`,
+    watch,
     '',
   ].join('\n');
+  const summary = messageHtml(i18n, /*i18n*/ '<0>Summary:</0> {summary}', { summary: input.summary }, [
+    (inner) => html`<strong>${inner}</strong>`,
+  ]);
   const body = html`<div style="${WRAP}">
-    <h1 style="font-size:22px;margin:0 0 16px;">Website change detected</h1>
+    <h1 style="font-size:22px;margin:0 0 16px;">${i18n._('Website change detected')}</h1>
     <p>${lead}</p>
     <p>
       <span
-        style="display:inline-block;padding:2px 10px;border-radius:10px;color:#ffffff;font-size:13px;font-weight:600;background:${SEVERITY_COLOR[input.severity]};"
+        style="display:inline-block;padding:2px 10px;border-radius:10px;color:#ffffff;font-size:13px;font-weight:600;background:${
+          SEVERITY_COLOR[input.severity]
+        };"
         >${severity}</span
       >
     </p>
     ${changeDetailsTable([
-      ['Page', input.monitorName],
-      ['Address', wrappingLink(input.url)],
-      ['Severity', severity],
-      ['Detected', detectedAt],
+      [labels.page, input.monitorName],
+      [labels.address, wrappingLink(input.url)],
+      [labels.severity, severity],
+      [labels.detected, detectedAt],
     ])}
-    <p><strong>Summary:</strong> ${input.summary}</p>
+    <p>${summary}</p>
     ${
       anyChange
-        ? html`<p style="margin:24px 0 0;"><strong>What changed:</strong></p>
-            ${changeListHtml('Added', added)} ${changeListHtml('Removed', removed)}`
+        ? html`<p style="margin:24px 0 0;"><strong>${whatChanged}</strong></p>
+            ${changeListHtml(i18n, 'added', added)} ${changeListHtml(i18n, 'removed', removed)}`
         : null
     }
-    ${button(input.url, 'Open the page')}
+    ${button(input.url, i18n._('Open the page'))}
   </div>`;
-  return { subject, text, html: layout({ title: subject, body, footer: html`${input.schoolName} website watch` }) };
+  return { subject, text, html: layout({ title: subject, body, footer: html`${watch}`, language: i18n.locale }) };
 }
 
-export type AccountLinkInput = {
+export type AccountLinkInput = Localized & {
   schoolName: string;
   name: string;
   /** The single-use link. */
@@ -795,9 +1036,10 @@ function accountLinkEmail(
   input: AccountLinkInput,
   wording: { subject: string; heading: string; lead: string; action: string; validity: string; ignore: string },
 ): EmailContent {
+  const { i18n } = input;
   const subject = oneLine(wording.subject);
   const text = [
-    `Hi ${input.name},`,
+    greeting(i18n, input.name),
     '',
     wording.lead,
     '',
@@ -808,38 +1050,44 @@ function accountLinkEmail(
     wording.ignore,
     '',
     '--',
-    `${input.schoolName} volunteer signups`,
+    signups(i18n, input.schoolName),
     '',
   ].join('\n');
   const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${wording.heading}</h1>
-    <p>Hi ${input.name},</p>
+    <p>${greeting(i18n, input.name)}</p>
     <p>${wording.lead}</p>
     ${button(input.url, wording.action)}
     <p>${wording.validity} ${wording.ignore}</p>`;
-  return { subject, text, html: layout({ title: subject, body, footer: html`${input.schoolName} volunteer signups` }) };
+  const footer = html`${signups(i18n, input.schoolName)}`;
+  return { subject, text, html: layout({ title: subject, body, footer, language: i18n.locale }) };
 }
 
 /** Sent on registration and on an email change: proves the account's owner reads this address. */
 export function emailVerification(input: AccountLinkInput): EmailContent {
+  const { i18n, schoolName } = input;
   return accountLinkEmail(input, {
-    subject: `Confirm your email address for ${input.schoolName}`,
-    heading: 'Confirm your email address',
-    lead: `Please confirm that this is your email address, so that your ${input.schoolName} account can show the volunteer signups made with it.`,
-    action: 'Confirm my email address',
-    validity: 'This link works once and expires in 48 hours.',
-    ignore: "If you didn't create an account, you can ignore this email.",
+    subject: i18n._('Confirm your email address for {schoolName}', { schoolName }),
+    heading: i18n._('Confirm your email address'),
+    lead: i18n._(
+      'Please confirm that this is your email address, so that your {schoolName} account can show the volunteer signups made with it.',
+      { schoolName },
+    ),
+    action: i18n._('Confirm my email address'),
+    validity: i18n._('This link works once and expires in 48 hours.'),
+    ignore: i18n._("If you didn't create an account, you can ignore this email."),
   });
 }
 
 /** Sent when someone asks to reset the password of the account with this address. */
 export function passwordReset(input: AccountLinkInput): EmailContent {
+  const { i18n, schoolName } = input;
   return accountLinkEmail(input, {
-    subject: `Reset your ${input.schoolName} password`,
-    heading: 'Reset your password',
-    lead: `Someone (hopefully you) asked to reset the password of your ${input.schoolName} account.`,
-    action: 'Choose a new password',
-    validity: 'This link works once and expires in 1 hour.',
-    ignore: "If you didn't ask for this, you can ignore this email: your password stays as it is.",
+    subject: i18n._('Reset your {schoolName} password', { schoolName }),
+    heading: i18n._('Reset your password'),
+    lead: i18n._('Someone (hopefully you) asked to reset the password of your {schoolName} account.', { schoolName }),
+    action: i18n._('Choose a new password'),
+    validity: i18n._('This link works once and expires in 1 hour.'),
+    ignore: i18n._("If you didn't ask for this, you can ignore this email: your password stays as it is."),
   });
 }
 
@@ -853,7 +1101,7 @@ export type OrganizerChange = {
   kind: OrganizerChangeKind;
   volunteerName: string;
   slotTitle: string;
-  /** The slot's time, as formatWhen says it; null when the slot has none. */
+  /** The slot's time, as formatWhen says it (in the organizer's language); null when the slot has none. */
   when: string | null;
   /** A move: the slot it left. */
   fromSlotTitle?: string | null;
@@ -868,7 +1116,7 @@ export type OrganizerChange = {
   at?: Date;
 };
 
-export type OrganizerNoticeInput = {
+export type OrganizerNoticeInput = Localized & {
   schoolName: string;
   sheetTitle: string;
   organizerName: string;
@@ -885,73 +1133,122 @@ export type OrganizerDigestInput = OrganizerNoticeInput & {
   day: Date;
 };
 
-function spotsSentence(c: OrganizerChange): string {
-  if (c.spotsLeft <= 0) return `${c.slotTitle} is now full.`;
-  const of = c.maxVolunteers ? ` of ${c.maxVolunteers}` : '';
-  if (c.itemSlot) return `${c.spotsLeft}${of} still needed for ${c.slotTitle}.`;
-  const spots = (c.maxVolunteers ?? c.spotsLeft) === 1 ? 'spot' : 'spots';
-  return `${c.spotsLeft}${of} ${spots} open on ${c.slotTitle}.`;
+function spotsSentence(i18n: I18n, c: OrganizerChange): string {
+  const { slotTitle, spotsLeft: left } = c;
+  if (left <= 0) return i18n._('{slotTitle} is now full.', { slotTitle });
+  const max = c.maxVolunteers;
+  if (c.itemSlot)
+    return max
+      ? i18n._('{left} of {max} still needed for {slotTitle}.', { left, max, slotTitle })
+      : i18n._('{left} still needed for {slotTitle}.', { left, slotTitle });
+  return max
+    ? i18n._(
+        '{max, plural, one {{left} of # spot open on {slotTitle}.} other {{left} of # spots open on {slotTitle}.}}',
+        {
+          left,
+          max,
+          slotTitle,
+        },
+      )
+    : i18n._('{left, plural, one {# spot open on {slotTitle}.} other {# spots open on {slotTitle}.}}', {
+        left,
+        slotTitle,
+      });
 }
 
-/** One change as a sentence: who, which slot (and when), spots left. */
-export function organizerChangeLine(c: OrganizerChange): string {
-  const slot = c.when ? `${c.slotTitle} (${c.when})` : c.slotTitle;
-  const what = {
-    signup: `${c.volunteerName} signed up for ${slot}.`,
-    waitlisted: `${c.volunteerName} joined the waitlist for ${slot}.`,
-    cancellation:
-      c.by === 'organizer'
-        ? `An organizer removed ${c.volunteerName} from ${slot}.`
-        : `${c.volunteerName} cancelled their signup for ${slot}.`,
-    move: `${c.volunteerName} moved from ${c.fromSlotTitle ?? 'another slot'} to ${slot}.`,
-    promotion: `${c.volunteerName} moved up from the waitlist into ${slot}.`,
-  }[c.kind];
-  return `${what} ${spotsSentence(c)}`;
+/** What happened to one signup, as a sentence. */
+function changeSentence(i18n: I18n, c: OrganizerChange): string {
+  const name = c.volunteerName;
+  const slot = c.when
+    ? i18n._('{slotTitle} ({when})', { slotTitle: c.slotTitle, when: c.when }, { comment: 'A slot and its time' })
+    : c.slotTitle;
+  switch (c.kind) {
+    case 'signup':
+      return i18n._('{name} signed up for {slot}.', { name, slot });
+    case 'waitlisted':
+      return i18n._('{name} joined the waitlist for {slot}.', { name, slot });
+    case 'cancellation':
+      return c.by === 'organizer'
+        ? i18n._('An organizer removed {name} from {slot}.', { name, slot })
+        : i18n._('{name} cancelled their signup for {slot}.', { name, slot });
+    case 'move':
+      return i18n._('{name} moved from {fromSlot} to {slot}.', {
+        name,
+        slot,
+        fromSlot: c.fromSlotTitle ?? i18n._('another slot'),
+      });
+    case 'promotion':
+      return i18n._('{name} moved up from the waitlist into {slot}.', { name, slot });
+  }
 }
 
-const changeSubject: Record<OrganizerChangeKind, string> = {
-  signup: 'New signup',
-  waitlisted: 'Joined the waitlist',
-  cancellation: 'Cancelled',
-  move: 'Moved',
-  promotion: 'Off the waitlist',
-};
+/** One change as a sentence: who, which slot (and when), spots left; in the organizer's language. */
+export function organizerChangeLine(c: OrganizerChange, i18n: I18n): string {
+  return `${changeSentence(i18n, c)} ${spotsSentence(i18n, c)}`;
+}
+
+function changeSubject(i18n: I18n, kind: OrganizerChangeKind): string {
+  switch (kind) {
+    case 'signup':
+      return i18n._('New signup', undefined, {
+        comment: "Starts the subject of an organizer's email: what happened to a signup",
+      });
+    case 'waitlisted':
+      return i18n._('Joined the waitlist', undefined, {
+        comment: "Starts the subject of an organizer's email: what happened to a signup",
+      });
+    case 'cancellation':
+      return i18n._('Cancelled', undefined, {
+        comment: "Starts the subject of an organizer's email: what happened to a signup",
+      });
+    case 'move':
+      return i18n._('Moved', undefined, {
+        comment: "Starts the subject of an organizer's email: what happened to a signup",
+      });
+    case 'promotion':
+      return i18n._('Off the waitlist', undefined, {
+        comment: "Starts the subject of an organizer's email: what happened to a signup",
+      });
+  }
+}
 
 /**
  * The organizer's emails, as-it-happens and digest alike: a greeting, what happened (`lead`, then a
  * line per change), the roster and the sheet, and why this mail came with where to change it.
  */
 function organizerMail(
-  d: OrganizerNoticeInput,
+  i18n: I18n,
+  d: Omit<OrganizerNoticeInput, 'i18n'>,
   parts: { subject: string; heading: string; lead: string; lines: readonly string[]; why: string },
 ): EmailContent {
   const { subject, heading, lead, lines, why } = parts;
   const text = [
-    `Hi ${d.organizerName},`,
+    greeting(i18n, d.organizerName),
     '',
     lead,
     '',
     ...lines.map((l) => `  - ${l}`),
     '',
-    `Roster: ${d.rosterUrl}`,
-    `Signup sheet: ${d.sheetUrl}`,
+    i18n._('Roster: {url}', { url: d.rosterUrl }),
+    i18n._('Signup sheet: {url}', { url: d.sheetUrl }),
     '',
     '--',
     why,
-    `Change what you receive: ${d.settingsUrl}`,
-    `${d.schoolName} volunteer signups`,
+    i18n._('Change what you receive: {url}', { url: d.settingsUrl }),
+    signups(i18n, d.schoolName),
     '',
   ].join('\n');
   const body = html`<h1 style="font-size:22px;margin:0 0 16px;">${heading}</h1>
-    <p>Hi ${d.organizerName},</p>
+    <p>${greeting(i18n, d.organizerName)}</p>
     <p>${lead}</p>
     <ul style="padding-left:20px;">
       ${lines.map((l) => html`<li style="margin:4px 0;">${l}</li>`)}
     </ul>
-    ${button(d.rosterUrl, 'Open the roster')}
-    <p>${link(d.sheetUrl, 'View the signup sheet')}</p>`;
-  const footer = html`${why} ${link(d.settingsUrl, 'Change what you receive')}.<br />${d.schoolName} volunteer signups`;
-  return { subject, text, html: layout({ title: subject, body, footer }) };
+    ${button(d.rosterUrl, i18n._('Open the roster'))}
+    <p>${link(d.sheetUrl, viewSheet(i18n))}</p>`;
+  const change = messageHtml(i18n, /*i18n*/ '<0>Change what you receive</0>.', {}, [linkTo(d.settingsUrl)]);
+  const footer = html`${why} ${change}<br />${signups(i18n, d.schoolName)}`;
+  return { subject, text, html: layout({ title: subject, body, footer, language: i18n.locale }) };
 }
 
 /**
@@ -960,45 +1257,80 @@ function organizerMail(
  * details stay on the roster, behind the organizer's sign-in.
  */
 export function organizerNotice(input: OrganizerNoticeInput): EmailContent {
-  const d = input;
+  const { i18n, ...d } = input;
   const [first] = d.changes;
-  const head = first ? `${changeSubject[first.kind]}: ${first.volunteerName} – ${first.slotTitle}` : 'Signup changes';
-  const more = d.changes.length > 1 ? ` and ${d.changes.length - 1} more` : '';
-  return organizerMail(d, {
-    subject: oneLine(`${head}${more} (${d.sheetTitle})`),
-    heading: d.sheetTitle,
-    lead: `On ${d.sheetTitle}:`,
-    lines: d.changes.map(organizerChangeLine),
-    why: `You get an email for each change to ${d.sheetTitle}.`,
+  const { sheetTitle } = d;
+  const more = d.changes.length - 1;
+  const what = first && {
+    change: changeSubject(i18n, first.kind),
+    volunteerName: first.volunteerName,
+    slotTitle: first.slotTitle,
+    sheetTitle,
+  };
+  const subject = !what
+    ? i18n._('Signup changes ({sheetTitle})', { sheetTitle })
+    : more > 0
+      ? i18n._(
+          '{more, plural, one {{change}: {volunteerName} – {slotTitle} and # more ({sheetTitle})} other {{change}: {volunteerName} – {slotTitle} and # more ({sheetTitle})}}',
+          {
+            change: what.change,
+            volunteerName: what.volunteerName,
+            slotTitle: what.slotTitle,
+            sheetTitle,
+            more,
+          },
+        )
+      : i18n._('{change}: {volunteerName} – {slotTitle} ({sheetTitle})', what);
+  return organizerMail(i18n, d, {
+    subject: oneLine(subject),
+    heading: sheetTitle,
+    lead: i18n._('On {sheetTitle}:', { sheetTitle }),
+    lines: d.changes.map((c) => organizerChangeLine(c, i18n)),
+    why: i18n._('You get an email for each change to {sheetTitle}.', { sheetTitle }),
   });
 }
 
-function countPhrase(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
+/** How many changes of one kind, in words ('2 signups'). */
+function countPhrase(i18n: I18n, kind: OrganizerChangeKind, count: number): string {
+  switch (kind) {
+    case 'signup':
+      return i18n._('{count, plural, one {# signup} other {# signups}}', { count });
+    case 'waitlisted':
+      return i18n._('{count, plural, one {# on the waitlist} other {# on the waitlist}}', { count });
+    case 'cancellation':
+      return i18n._('{count, plural, one {# cancellation} other {# cancellations}}', { count });
+    case 'move':
+      return i18n._('{count, plural, one {# move} other {# moves}}', { count });
+    case 'promotion':
+      return i18n._('{count, plural, one {# promotion off the waitlist} other {# promotions off the waitlist}}', {
+        count,
+      });
+  }
 }
+
+const digestOrder: readonly OrganizerChangeKind[] = ['signup', 'waitlisted', 'cancellation', 'move', 'promotion'];
 
 /** To a sheet's organizer at 07:00: the day before's changes, in the order they happened. */
 export function organizerDigest(input: OrganizerDigestInput): EmailContent {
-  const d = input;
-  const count = (kind: OrganizerChangeKind) => d.changes.filter((c) => c.kind === kind).length;
-  const tally = [
-    [count('signup'), 'signup', 'signups'],
-    [count('waitlisted'), 'on the waitlist', 'on the waitlist'],
-    [count('cancellation'), 'cancellation', 'cancellations'],
-    [count('move'), 'move', 'moves'],
-    [count('promotion'), 'promotion off the waitlist', 'promotions off the waitlist'],
-  ] as const;
-  const summary = tally
-    .filter(([n]) => n > 0)
-    .map(([n, one, many]) => countPhrase(n, one, many))
-    .join(', ');
-  const day = formatter({ weekday: 'long', month: 'long', day: 'numeric' }, d.timeZone).format(d.day);
-  const time = formatter({ timeStyle: 'short' }, d.timeZone);
-  return organizerMail(d, {
-    subject: oneLine(`${d.sheetTitle}: ${summary} on ${day}`),
-    heading: `${d.sheetTitle}: ${day}`,
-    lead: `What happened on ${d.sheetTitle} on ${day}: ${summary}.`,
-    lines: d.changes.map((c) => `${c.at ? `${time.format(c.at)}: ` : ''}${organizerChangeLine(c)}`),
-    why: `You get a daily summary of the changes to ${d.sheetTitle}.`,
+  const { i18n, ...d } = input;
+  const language = i18n.locale;
+  const counts = digestOrder.map((kind) => [kind, d.changes.filter((c) => c.kind === kind).length] as const);
+  const summary = countList(
+    counts.filter(([, n]) => n > 0).map(([kind, n]) => countPhrase(i18n, kind, n)),
+    language,
+  );
+  const day = formatter({ weekday: 'long', month: 'long', day: 'numeric' }, d.timeZone, language).format(d.day);
+  const time = formatter({ timeStyle: 'short' }, d.timeZone, language);
+  const { sheetTitle } = d;
+  return organizerMail(i18n, d, {
+    subject: oneLine(i18n._('{sheetTitle}: {summary} on {day}', { sheetTitle, summary, day })),
+    heading: i18n._('{sheetTitle}: {day}', { sheetTitle, day }),
+    lead: i18n._('What happened on {sheetTitle} on {day}: {summary}.', { sheetTitle, day, summary }),
+    lines: d.changes.map((c) =>
+      c.at
+        ? i18n._('{time}: {change}', { time: time.format(c.at), change: organizerChangeLine(c, i18n) })
+        : organizerChangeLine(c, i18n),
+    ),
+    why: i18n._('You get a daily summary of the changes to {sheetTitle}.', { sheetTitle }),
   });
 }

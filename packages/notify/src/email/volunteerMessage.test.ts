@@ -1,7 +1,9 @@
+import { i18nFor } from '@pac/i18n/server';
 import { describe, expect, it } from 'vitest';
 import { type VolunteerMessageInput, volunteerMessage } from './volunteerMessage';
 
 const input: VolunteerMessageInput = {
+  i18n: i18nFor('en'),
   schoolName: 'Maple Elementary PAC',
   subject: 'Parking on Saturday',
   body: 'Hi everyone,\n\nPlease park behind the gym.\nThe front lot is closed.',

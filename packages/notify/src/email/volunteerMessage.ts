@@ -5,6 +5,9 @@ import {
   html,
   layout,
   link,
+  linkTo,
+  type Localized,
+  messageHtml,
   oneLine,
   type HtmlValue,
   type SafeHtml,
@@ -13,7 +16,7 @@ import {
 /** One of the volunteer's signups that the message is about, with the link that changes or cancels it. */
 export type VolunteerMessageSignup = { slotTitle: string; manageUrl: string };
 
-export type VolunteerMessageInput = {
+export type VolunteerMessageInput = Localized & {
   schoolName: string;
   /** The organizer's subject, sent as it is. */
   subject: string;
@@ -49,17 +52,29 @@ const br = html`<br />`;
  * volunteer's own manage link(s), and the link that stops reminders and messages.
  */
 export function volunteerMessage(input: VolunteerMessageInput): EmailContent {
-  const d = input;
+  const { i18n, ...d } = input;
+  const language = i18n.locale;
   const subject = oneLine(d.subject);
   const body = d.body.replace(/\r\n?/g, '\n').trim();
-  const from = `From ${d.organizerName}, organizer of ${d.sheetTitle} (${formatDateTime(d.eventDate, d.timeZone)})`;
+  const from = i18n._('From {organizerName}, organizer of {sheetTitle} ({date})', {
+    organizerName: d.organizerName,
+    sheetTitle: d.sheetTitle,
+    date: formatDateTime(d.eventDate, d.timeZone, language),
+  });
   const slotLine = d.slot
-    ? `Sent to the volunteers of ${d.slot.title} (${formatWhen({ eventDate: d.eventDate, startTime: d.slot.startTime, endTime: d.slot.endTime, timeZone: d.timeZone })}).`
+    ? i18n._('Sent to the volunteers of {slotTitle} ({when}).', {
+        slotTitle: d.slot.title,
+        when: formatWhen(
+          { eventDate: d.eventDate, startTime: d.slot.startTime, endTime: d.slot.endTime, timeZone: d.timeZone },
+          language,
+        ),
+      })
     : null;
-  const reply = `Reply to this email to answer ${d.organizerName}.`;
+  const reply = i18n._('Reply to this email to answer {organizerName}.', { organizerName: d.organizerName });
   const [onlySignup] = d.signups;
   const several = d.signups.length > 1;
-  const stop = 'Stop reminders and messages to this address';
+  const school = i18n._('{schoolName} volunteer signups', { schoolName: d.schoolName });
+  const manageSeveral = i18n._('Change or cancel your signups (no account needed):');
 
   const text = [
     body,
@@ -69,29 +84,28 @@ export function volunteerMessage(input: VolunteerMessageInput): EmailContent {
     ...(slotLine ? [slotLine] : []),
     reply,
     '',
-    `View the signup sheet: ${d.sheetUrl}`,
+    i18n._('View the signup sheet: {url}', { url: d.sheetUrl }),
     ...(several
-      ? [
-          'Change or cancel your signups (no account needed):',
-          ...d.signups.map((s) => `  ${s.slotTitle}: ${s.manageUrl}`),
-        ]
+      ? [manageSeveral, ...d.signups.map((s) => `  ${s.slotTitle}: ${s.manageUrl}`)]
       : onlySignup
-        ? [`Change or cancel your signup (no account needed): ${onlySignup.manageUrl}`]
+        ? [i18n._('Change or cancel your signup (no account needed): {url}', { url: onlySignup.manageUrl })]
         : []),
     '',
-    `${d.schoolName} volunteer signups`,
-    `${stop}: ${d.unsubscribeUrl}`,
+    school,
+    i18n._('Stop reminders and messages to this address: {url}', { url: d.unsubscribeUrl }),
     '',
   ].join('\n');
 
   const manageHtml = several
-    ? html`<p style="margin:0 0 4px;">Change or cancel your signups (no account needed):</p>
+    ? html`<p style="margin:0 0 4px;">${manageSeveral}</p>
         <ul style="margin:0 0 16px;">
           ${d.signups.map((s) => html`<li>${link(s.manageUrl, s.slotTitle)}</li>`)}
         </ul>`
     : onlySignup
       ? html`<p style="margin:0 0 16px;">
-          Plans changed? ${link(onlySignup.manageUrl, 'Change or cancel your signup')} (no account needed).
+          ${messageHtml(i18n, /*i18n*/ 'Plans changed? <0>Change or cancel your signup</0> (no account needed).', {}, [
+            linkTo(onlySignup.manageUrl),
+          ])}
         </p>`
       : null;
   const content = html`${bodyHtml(body)}
@@ -99,8 +113,9 @@ export function volunteerMessage(input: VolunteerMessageInput): EmailContent {
     <p style="margin:0 0 4px;">${from}</p>
     ${slotLine ? html`<p style="margin:0 0 4px;">${slotLine}</p>` : null}
     <p style="margin:0 0 16px;">${reply}</p>
-    <p style="margin:0 0 16px;">${link(d.sheetUrl, 'View the signup sheet')}</p>
+    <p style="margin:0 0 16px;">${link(d.sheetUrl, i18n._('View the signup sheet'))}</p>
     ${manageHtml}`;
-  const footer = html`${d.schoolName} volunteer signups<br />${link(d.unsubscribeUrl, stop)}`;
-  return { subject, text, html: layout({ title: subject, body: content, footer }) };
+  const stop = i18n._('Stop reminders and messages to this address');
+  const footer = html`${school}<br />${link(d.unsubscribeUrl, stop)}`;
+  return { subject, text, html: layout({ title: subject, body: content, footer, language }) };
 }

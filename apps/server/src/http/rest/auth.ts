@@ -35,7 +35,7 @@ export const authRoutes: RestRoute[] = [
     path: '/api/auth/me',
     handle: async (r) => {
       const user = await r.caller.auth.me();
-      if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not signed in' });
+      if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: /*i18n*/ 'Not signed in' });
       return user;
     },
   },

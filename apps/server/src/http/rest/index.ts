@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createCaller } from '@pac/api';
+import { type ContextInner, createCaller } from '@pac/api';
 import { readJsonBody } from '../body';
 import { crossSiteMessage, isCrossSiteWrite } from '../crossSite';
 import { readMultipartFile } from '../multipart';
@@ -71,7 +71,7 @@ function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw new HttpError(400, 'BAD_REQUEST', 'The URL path is not valid');
+    throw new HttpError(400, 'BAD_REQUEST', /*i18n*/ 'The URL path is not valid');
   }
 }
 
@@ -110,16 +110,23 @@ export function restRouteProcedure(method: string, pathname: string): string | n
 export async function handleRest(req: IncomingMessage, res: ServerResponse, url: URL, deps: HttpDeps): Promise<void> {
   res.setHeader('Cache-Control', 'no-store');
   let route: RestRoute | null = null;
+  // The caller's context, once made: its language (the account's first) is the errors' too.
+  let context: ContextInner | null = null;
   try {
     const found = match(req.method ?? 'GET', url.pathname);
-    if (found === null) throw new HttpError(404, 'NOT_FOUND', `No API route ${url.pathname}`);
+    if (found === null)
+      throw new HttpError(404, 'NOT_FOUND', { id: /*i18n*/ 'No API route {path}', values: { path: url.pathname } });
     if (found === 'method')
-      throw new HttpError(405, 'METHOD_NOT_SUPPORTED', `${req.method ?? ''} is not supported on ${url.pathname}`);
+      throw new HttpError(405, 'METHOD_NOT_SUPPORTED', {
+        id: /*i18n*/ '{method} is not supported on {path}',
+        values: { method: req.method ?? '', path: url.pathname },
+      });
     route = found.route;
     // Before the body is read and before any procedure runs.
     if (isCrossSiteWrite(req, deps.config.publicBaseUrl, deps.trustedProxies))
       throw new HttpError(403, 'FORBIDDEN', crossSiteMessage);
-    const caller = createCaller(contextFromRequest(req, res, deps));
+    context = contextFromRequest(req, res, deps);
+    const caller = createCaller(context);
     let body: unknown;
     let file: Buffer | null = null;
     if (route.upload) {
@@ -150,7 +157,10 @@ export async function handleRest(req: IncomingMessage, res: ServerResponse, url:
       res.destroy();
       return;
     }
-    sendError(res, error, { errorField: route?.errorField ?? false });
+    sendError(res, error, {
+      errorField: route?.errorField ?? false,
+      ...(context === null ? {} : { language: context.language }),
+    });
   }
 }
 

@@ -1,4 +1,5 @@
 import '../../styles/mantine-rest.css';
+import { useLingui } from '@lingui/react';
 import { Button, Group, type MantineColor, Modal, Text } from '@mantine/core';
 
 export interface ConfirmDialogProps {
@@ -6,7 +7,7 @@ export interface ConfirmDialogProps {
   title: string;
   message: string;
   confirmLabel: string;
-  /** The label of the button that dismisses the question. */
+  /** The label of the button that dismisses the question ('Cancel' in the page's language when absent). */
   cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
@@ -22,18 +23,19 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   onConfirm,
   onCancel,
   loading = false,
   confirmColor = 'red',
 }: ConfirmDialogProps) {
+  const { i18n } = useLingui();
   return (
     <Modal opened={opened} onClose={onCancel} title={title} size="sm">
       <Text size="sm">{message}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onCancel} disabled={loading} data-autofocus>
-          {cancelLabel}
+          {cancelLabel ?? i18n._('Cancel')}
         </Button>
         <Button color={confirmColor} onClick={onConfirm} loading={loading}>
           {confirmLabel}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Checkbox, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { ReactNode } from 'react';
@@ -57,6 +58,7 @@ export function ContactFields<Values extends ContactValues>({
   afterEmail,
   beforeConsent,
 }: ContactFieldsProps<Values>) {
+  const { i18n } = useLingui();
   const fieldProps = (field: ContactTextField) => ({
     autoComplete: autoComplete === 'off' ? 'off' : autoCompleteValues[field],
     description: descriptions[field],
@@ -66,10 +68,10 @@ export function ContactFields<Values extends ContactValues>({
 
   return (
     <>
-      <TextInput label="Name" data-autofocus={autoFocus || undefined} {...fieldProps('name')} />
-      <TextInput label="Email" type="email" {...fieldProps('email')} />
+      <TextInput label={i18n._('Name')} data-autofocus={autoFocus || undefined} {...fieldProps('name')} />
+      <TextInput label={i18n._('Email')} type="email" {...fieldProps('email')} />
       {afterEmail}
-      <TextInput label="Phone" type="tel" {...fieldProps('phone')} />
+      <TextInput label={i18n._('Phone')} type="tel" {...fieldProps('phone')} />
       {beforeConsent}
       {consentLabel !== undefined && (
         <Checkbox label={consentLabel} {...form.getInputProps('emailConsent', { type: 'checkbox' })} />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group } from '@mantine/core';
 
 export interface FormActionsProps {
@@ -21,6 +22,7 @@ export function FormActions({
   onCancel,
   justify = 'flex-end',
 }: FormActionsProps) {
+  const { i18n } = useLingui();
   return (
     <Group justify={justify} gap="sm" mt="sm">
       <Button
@@ -31,7 +33,7 @@ export function FormActions({
           onCancel();
         }}
       >
-        Cancel
+        {i18n._('Cancel')}
       </Button>
       <Button
         type="submit"

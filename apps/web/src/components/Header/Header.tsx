@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, useMatch } from 'react-router-dom';
@@ -41,6 +42,7 @@ export function Header() {
   // A page the server rendered shows the menu's placeholder until React has taken the page over:
   // the menu's code is not there yet, and a menu button that looked ready would not open.
   const hydrated = useHydrated();
+  const { i18n } = useLingui();
 
   return (
     <Box
@@ -57,16 +59,22 @@ export function Header() {
         {/* On a phone the gaps narrow (global.css), so that all of it fits in 390 px. */}
         <Group justify="space-between" h={64} wrap="nowrap" className="pac-header-bar">
           <Group gap="lg" wrap="nowrap" className="pac-header-start">
-            <Anchor component={Link} to="/" underline="never" aria-label="PAC Hub home" style={{ flexShrink: 0 }}>
+            <Anchor
+              component={Link}
+              to="/"
+              underline="never"
+              aria-label={i18n._('PAC Hub home')}
+              style={{ flexShrink: 0 }}
+            >
               <Text component="span" fw={800} size="lg" c="blue.8" style={{ whiteSpace: 'nowrap' }}>
                 PAC Hub
               </Text>
             </Anchor>
-            <Group component="nav" aria-label="Main" gap="md" wrap="nowrap" className="pac-header-nav">
+            <Group component="nav" aria-label={i18n._('Main')} gap="md" wrap="nowrap" className="pac-header-nav">
               <HeaderLink to="/" end>
-                Home
+                {i18n._('Home')}
               </HeaderLink>
-              <HeaderLink to="/admin">Admin</HeaderLink>
+              <HeaderLink to="/admin">{i18n._('Admin')}</HeaderLink>
             </Group>
           </Group>
           <Group gap="xs" wrap="nowrap" className="pac-header-end">
@@ -80,7 +88,7 @@ export function Header() {
                 <AccountButtonLoading name={user.name} />
               )
             ) : (
-              <Button onClick={() => openAuthDialog()}>Login</Button>
+              <Button onClick={() => openAuthDialog()}>{i18n._('Login')}</Button>
             )}
           </Group>
         </Group>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react';
 import { Button, Text, VisuallyHidden } from '@mantine/core';
 import { languages } from '@pac/validators/page-data';
 import { type ComponentPropsWithoutRef, lazy, type Ref, Suspense, useState } from 'react';
@@ -20,7 +21,8 @@ export interface LanguageButtonProps extends Omit<ComponentPropsWithoutRef<'butt
 /**
  * The header's language button: a globe and the page's language named in itself ('فارسی'), in that
  * language (`lang`), or on a phone the globe alone. Screen readers hear 'Language: فارسی' at every
- * width: the name is the button's own text, so what is seen is what is named.
+ * width, 'Language:' in the page's language and the name in its own: the name is the button's own
+ * text, so what is seen is what is named.
  */
 export function LanguageButton({ ref, loading = false, ...rest }: LanguageButtonProps) {
   const { language } = useLanguage();
@@ -38,11 +40,15 @@ export function LanguageButton({ ref, loading = false, ...rest }: LanguageButton
       {...rest}
     >
       <GlobeIcon size={18} />
-      <VisuallyHidden>Language: </VisuallyHidden>
-      <VisuallyHidden hiddenFrom="sm" lang={current.tag}>
-        {current.name}
+      <VisuallyHidden>
+        <Trans
+          id="Language: <0>{language}</0>"
+          comment="The header's language button, as screen readers hear it: {language} is the page's language named in itself (English, Français, فارسی)"
+          values={{ language: current.name }}
+          components={{ 0: <span lang={current.tag} /> }}
+        />
       </VisuallyHidden>
-      <Text span inherit visibleFrom="sm" ms={6} lang={current.tag}>
+      <Text span inherit visibleFrom="sm" ms={6} lang={current.tag} aria-hidden="true">
         {current.name}
       </Text>
     </Button>

@@ -1,4 +1,6 @@
 import { notifications } from '@mantine/notifications';
+import { i18nFor } from '@pac/i18n/server';
+import { type Language, languages } from '@pac/validators/page-data';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeTrpcError, fakeTrpc } from '../../../test/fakeTrpc';
@@ -27,8 +29,19 @@ function renderSwitch(options: RenderOptions = {}) {
   return { goTo };
 }
 
+/**
+ * The language button's accessible name on a page in `language`: 'Language:' in that language and
+ * the language named in itself ('زبان: فارسی'), the translation's tags removed.
+ */
+function buttonName(language: Language): string {
+  const name = languages.find((l) => l.tag === language)?.name ?? '';
+  return i18nFor(language)
+    ._('Language: <0>{language}</0>', { language: name })
+    .replace(/<\/?\d+>/g, '');
+}
+
 /** Presses the language button and waits for the menu (its code loads on the first press). */
-async function openMenu(name = 'Language: English'): Promise<HTMLElement> {
+async function openMenu(name = buttonName('en')): Promise<HTMLElement> {
   fireEvent.click(screen.getByRole('button', { name }));
   return screen.findByRole('menu');
 }
@@ -37,17 +50,18 @@ const cookies = () => document.cookie.split('; ');
 
 describe('the language button', () => {
   it("sits in the header, named 'Language:' and the page's language in itself, in that language", () => {
+    const farsi = i18nFor('fa');
     renderWithProviders(<Header />, { language: 'fa' });
     const banner = screen.getByRole('banner');
-    const button = within(banner).getByRole('button', { name: 'Language: فارسی' });
+    const button = within(banner).getByRole('button', { name: buttonName('fa') });
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(button.getAttribute('aria-expanded')).toBe('false');
     // The name is seen from the sm breakpoint up, and heard at every width, each in Farsi.
     const names = button.querySelectorAll('[lang="fa"]');
     expect(names).toHaveLength(2);
     for (const name of names) expect(name.textContent).toBe('فارسی');
-    // Login stays where it was.
-    expect(within(banner).getByRole('button', { name: 'Login' })).toBeDefined();
+    // Login stays where it was (in Farsi too).
+    expect(within(banner).getByRole('button', { name: farsi._('Login') })).toBeDefined();
   });
 
   it('says English on a page whose data names no language', () => {
@@ -59,7 +73,7 @@ describe('the language button', () => {
 describe('the language menu', () => {
   it("opens on the first press, every language named in itself in its own lang, the page's checked and focused", async () => {
     renderSwitch({ language: 'pa' });
-    const menu = await openMenu('Language: ਪੰਜਾਬੀ');
+    const menu = await openMenu(buttonName('pa'));
     const items = within(menu).getAllByRole('menuitemradio');
     expect(items.map((item) => item.textContent)).toEqual([
       'English',
@@ -86,7 +100,7 @@ describe('the language menu', () => {
     expect(items.filter((item) => item.getAttribute('aria-checked') === 'true').map((i) => i.textContent)).toEqual([
       'ਪੰਜਾਬੀ',
     ]);
-    const button = screen.getByRole('button', { name: 'Language: ਪੰਜਾਬੀ' });
+    const button = screen.getByRole('button', { name: buttonName('pa') });
     expect(button.getAttribute('aria-expanded')).toBe('true');
     await waitFor(() =>
       expect(document.activeElement).toBe(within(menu).getByRole('menuitemradio', { name: 'ਪੰਜਾਬੀ' })),
@@ -160,7 +174,7 @@ describe('the language menu', () => {
 
   it("closes without loading anything when the page's own language is chosen", async () => {
     const { goTo } = renderSwitch({ language: 'ko' });
-    const menu = await openMenu('Language: 한국어');
+    const menu = await openMenu(buttonName('ko'));
     fireEvent.click(within(menu).getByRole('menuitemradio', { name: '한국어' }));
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     expect(goTo).not.toHaveBeenCalled();

@@ -1,4 +1,5 @@
 import '../../styles/mantine-rest.css';
+import { useLingui } from '@lingui/react';
 import { CheckIcon, Menu } from '@mantine/core';
 import { isLanguage, type Language, languages } from '@pac/validators/page-data';
 import { useEffect, useRef, useState } from 'react';
@@ -20,6 +21,7 @@ const assign = (url: string) => window.location.assign(url);
  */
 export function LanguageMenu({ goTo = assign }: { goTo?: (url: string) => void }) {
   const { language } = useLanguage();
+  const { i18n } = useLingui();
   const { user } = useCurrentUser();
   const [opened, setOpened] = useState(false);
   const [choosing, setChoosing] = useState<Language | null>(null);
@@ -42,7 +44,11 @@ export function LanguageMenu({ goTo = assign }: { goTo?: (url: string) => void }
         await updateAccount.mutateAsync({ userId: user.id, language: next });
       } catch (error) {
         setChoosing(null);
-        notifyFailure('Language Not Saved', error, 'Your language could not be saved. Please try again.');
+        notifyFailure(
+          i18n._('Language Not Saved'),
+          error,
+          i18n._('Your language could not be saved. Please try again.'),
+        );
         return;
       }
     }

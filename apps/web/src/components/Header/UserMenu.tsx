@@ -1,4 +1,5 @@
 import '../../styles/mantine-rest.css';
+import { useLingui } from '@lingui/react';
 import { Button, Menu } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useAccountDialogs } from '../../features/account/AccountDialogsProvider';
@@ -26,6 +27,7 @@ function Chevron() {
 export function UserMenu({ user }: { user: CurrentUser }) {
   const { openAccountSettings, openChangePassword } = useAccountDialogs();
   const { signOut, pending } = useSignOut();
+  const { i18n } = useLingui();
 
   return (
     <Menu position="bottom-end" withinPortal>
@@ -35,15 +37,21 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{user.isAdmin ? 'Administrator' : 'Signed in'}</Menu.Label>
+        <Menu.Label>
+          {user.isAdmin
+            ? i18n._('Administrator', undefined, { comment: "The account's kind, over the account menu" })
+            : i18n._('Signed in', undefined, {
+                comment: 'Over the account menu: who is signed in (not an administrator)',
+              })}
+        </Menu.Label>
         <Menu.Item component={Link} to={`/profile/${user.id}`}>
-          My Profile
+          {i18n._('My Profile')}
         </Menu.Item>
-        <Menu.Item onClick={openAccountSettings}>Account Settings</Menu.Item>
-        <Menu.Item onClick={openChangePassword}>Change Password</Menu.Item>
+        <Menu.Item onClick={openAccountSettings}>{i18n._('Account Settings')}</Menu.Item>
+        <Menu.Item onClick={openChangePassword}>{i18n._('Change Password')}</Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red.9" onClick={signOut} disabled={pending}>
-          Logout
+          {i18n._('Logout')}
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Alert, Button, Center, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -12,8 +13,8 @@ export interface QueryStatus<T> {
   data: T | undefined;
 }
 
-/** What a failed load asks of the reader, unless told otherwise. */
-export const loadFailedText = 'Please refresh the page or try again later.';
+/** What a failed load asks of the reader, unless told otherwise (a message: `i18n._(loadFailedText)`). */
+export const loadFailedText = /*i18n*/ 'Please refresh the page or try again later.';
 
 export interface LoadFailedProps {
   /** The alert's title: 'Could not load people'. */
@@ -25,20 +26,22 @@ export interface LoadFailedProps {
 }
 
 /** The red alert shown in place of something that could not be loaded. */
-export function LoadFailed({ title, text = loadFailedText, onRetry }: LoadFailedProps) {
+export function LoadFailed({ title, text, onRetry }: LoadFailedProps) {
+  const { i18n } = useLingui();
+  const sentence = text ?? i18n._(loadFailedText);
   if (!onRetry) {
     return (
       <Alert color="red" title={title}>
-        {text}
+        {sentence}
       </Alert>
     );
   }
   return (
     <Alert color="red" title={title}>
       <Stack gap="sm" align="flex-start">
-        <Text size="sm">{text}</Text>
+        <Text size="sm">{sentence}</Text>
         <Button size="xs" variant="light" color="red" onClick={onRetry}>
-          Try again
+          {i18n._('Try again')}
         </Button>
       </Stack>
     </Alert>

@@ -34,8 +34,11 @@ export function useEmailToken(): string | null {
   return parseEmailToken(search.get('token'));
 }
 
-/** The server's answer to a bad, used or expired account link (API.md). */
-export const expiredLinkMessage = 'This link is invalid or has expired';
+/**
+ * The server's answer to a bad, used or expired account link (API.md), translated where shown:
+ * `i18n._(expiredLinkMessage)`.
+ */
+export const expiredLinkMessage = /*i18n*/ 'This link is invalid or has expired';
 
 /** Whether the server refused an account link's token (rather than failing some other way). */
 export function isExpiredLink(error: unknown): boolean {

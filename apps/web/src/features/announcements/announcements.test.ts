@@ -1,3 +1,4 @@
+import { i18nFor } from '@pac/i18n/server';
 import { describe, expect, it } from 'vitest';
 import { schoolDate } from '../../../test/schoolTime';
 import {
@@ -8,6 +9,8 @@ import {
   draftsOf,
   recentDecisions,
 } from './announcements';
+
+const i18n = i18nFor('en');
 
 const at = schoolDate(2031, 4, 3, 11, 0);
 
@@ -38,21 +41,27 @@ function announcement(overrides: Partial<Announcement> = {}): Announcement {
 describe('decisionText', () => {
   it("says who approved or rejected and when, on the school's clock, with the reason given", () => {
     const decidedAt = schoolDate(2031, 4, 4, 18, 5);
-    expect(decisionText(announcement({ status: 'approved', decidedAt, decidedBy: 'Jane Admin' }))).toBe(
+    expect(decisionText(i18n, 'en', announcement({ status: 'approved', decidedAt, decidedBy: 'Jane Admin' }))).toBe(
       'Approved by Jane Admin on May 4, 6:05 PM',
     );
     expect(
-      decisionText(announcement({ status: 'rejected', decidedAt, decidedBy: 'Jane Admin', rejectReason: 'A typo' })),
+      decisionText(
+        i18n,
+        'en',
+        announcement({ status: 'rejected', decidedAt, decidedBy: 'Jane Admin', rejectReason: 'A typo' }),
+      ),
     ).toBe('Rejected by Jane Admin on May 4, 6:05 PM: A typo');
-    expect(decisionText(announcement({ status: 'rejected', decidedAt, decidedBy: 'Jane Admin' }))).toBe(
+    expect(decisionText(i18n, 'en', announcement({ status: 'rejected', decidedAt, decidedBy: 'Jane Admin' }))).toBe(
       'Rejected by Jane Admin on May 4, 6:05 PM',
     );
   });
 
   it('names an expired draft, and a post that went out without approval', () => {
     const decidedAt = schoolDate(2031, 4, 10, 9, 0);
-    expect(decisionText(announcement({ status: 'expired', decidedAt }))).toBe('Expired unapproved on May 10, 9:00 AM');
-    expect(decisionText(announcement({ status: 'approved', decidedAt: at }))).toBe(
+    expect(decisionText(i18n, 'en', announcement({ status: 'expired', decidedAt }))).toBe(
+      'Expired unapproved on May 10, 9:00 AM',
+    );
+    expect(decisionText(i18n, 'en', announcement({ status: 'approved', decidedAt: at }))).toBe(
       'Posted without approval on May 3, 11:00 AM',
     );
   });
@@ -84,19 +93,19 @@ describe('draftsOf and recentDecisions', () => {
 
 describe("a draft's edits", () => {
   it("counts the post's text as the server does, trimmed, against Instagram's 2,200", () => {
-    expect(characterCount('  Bake sale on Friday.  ')).toBe('20 / 2,200 characters');
-    expect(characterCount('x'.repeat(2201))).toBe('2,201 / 2,200 characters');
+    expect(characterCount(i18n, '  Bake sale on Friday.  ')).toBe('20 / 2,200 characters');
+    expect(characterCount(i18n, 'x'.repeat(2201))).toBe('2,201 / 2,200 characters');
   });
 
   it("refuses what the server would, with the server's messages", () => {
-    expect(draftEditErrors({ text: 'Fine', imageAlt: 'A card' })).toEqual({});
-    expect(draftEditErrors({ text: '   ', imageAlt: '' })).toEqual({
+    expect(draftEditErrors(i18n, { text: 'Fine', imageAlt: 'A card' })).toEqual({});
+    expect(draftEditErrors(i18n, { text: '   ', imageAlt: '' })).toEqual({
       text: 'Post text is required',
       imageAlt: 'Image description is required',
     });
-    expect(draftEditErrors({ text: 'x'.repeat(2201), imageAlt: 'A card' })).toEqual({
+    expect(draftEditErrors(i18n, { text: 'x'.repeat(2201), imageAlt: 'A card' })).toEqual({
       text: 'Must be at most 2200 characters',
     });
-    expect(draftEditErrors({ text: 'x'.repeat(2200), imageAlt: 'A card' })).toEqual({});
+    expect(draftEditErrors(i18n, { text: 'x'.repeat(2200), imageAlt: 'A card' })).toEqual({});
   });
 });

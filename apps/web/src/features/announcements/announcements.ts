@@ -1,5 +1,8 @@
+import type { I18n } from '@lingui/core';
 import type { RouterOutputs } from '@pac/api';
 import { announcementEditSchema } from '@pac/validators';
+import type { Language } from '@pac/validators/page-data';
+import { catalogText } from '../../lib/catalogText';
 import { formatMonthDayTime } from '../../lib/dates';
 import { schemaErrors } from '../../lib/schemaForm';
 
@@ -31,18 +34,28 @@ export function recentDecisions(announcements: readonly Announcement[], limit = 
  * 6:00 PM', 'Posted without approval on …' (a monitor that auto-approves), 'Rejected by … on …: the
  * reason', 'Expired unapproved on …'.
  */
-export function decisionText(announcement: Announcement): string {
-  const when = formatMonthDayTime(announcement.decidedAt ?? announcement.createdAt);
-  const who = announcement.decidedBy ?? 'an admin';
+export function decisionText(i18n: I18n, language: Language, announcement: Announcement): string {
+  const when = formatMonthDayTime(announcement.decidedAt ?? announcement.createdAt, language);
+  const name = announcement.decidedBy;
+  const reason = announcement.rejectReason;
   switch (announcement.status) {
     case 'approved':
-      return announcement.decidedBy === null ? `Posted without approval on ${when}` : `Approved by ${who} on ${when}`;
+      return name === null
+        ? i18n._('Posted without approval on {when}', { when })
+        : i18n._('Approved by {name} on {when}', { name, when });
     case 'rejected':
-      return `Rejected by ${who} on ${when}${announcement.rejectReason ? `: ${announcement.rejectReason}` : ''}`;
+      if (name === null) {
+        return reason
+          ? i18n._('Rejected by an admin on {when}: {reason}', { when, reason })
+          : i18n._('Rejected by an admin on {when}', { when });
+      }
+      return reason
+        ? i18n._('Rejected by {name} on {when}: {reason}', { name, when, reason })
+        : i18n._('Rejected by {name} on {when}', { name, when });
     case 'expired':
-      return `Expired unapproved on ${when}`;
+      return i18n._('Expired unapproved on {when}', { when });
     case 'draft':
-      return 'Waiting for approval';
+      return i18n._('Waiting for approval');
   }
 }
 
@@ -52,12 +65,15 @@ export interface DraftEdits {
   imageAlt: string;
 }
 
-/** The fields of a draft's edit that are wrong, with the server's own messages (announcementMessages). */
-export function draftEditErrors(edits: DraftEdits): Partial<Record<keyof DraftEdits, string>> {
+/**
+ * The fields of a draft's edit that are wrong, with the server's own messages (announcementMessages),
+ * in the page's language.
+ */
+export function draftEditErrors(i18n: I18n, edits: DraftEdits): Partial<Record<keyof DraftEdits, string>> {
   const errors = schemaErrors(announcementEditSchema, { id: 1, ...edits });
   return {
-    ...(errors.text === undefined ? {} : { text: errors.text }),
-    ...(errors.imageAlt === undefined ? {} : { imageAlt: errors.imageAlt }),
+    ...(errors.text === undefined ? {} : { text: catalogText(i18n, errors.text) }),
+    ...(errors.imageAlt === undefined ? {} : { imageAlt: catalogText(i18n, errors.imageAlt) }),
   };
 }
 
@@ -66,12 +82,7 @@ export function postTextLength(text: string): number {
   return text.trim().length;
 }
 
-/** '2200' as '2,200' (written out rather than through Intl, whose first use holds up a render). */
-function withCommas(n: number): string {
-  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** '1,234 / 2,200 characters' */
-export function characterCount(text: string): string {
-  return `${withCommas(postTextLength(text))} / ${withCommas(postTextMax)} characters`;
+/** '1,234 / 2,200 characters' (the figures written the language's way). */
+export function characterCount(i18n: I18n, text: string): string {
+  return i18n._('{length, number} / {max, number} characters', { length: postTextLength(text), max: postTextMax });
 }

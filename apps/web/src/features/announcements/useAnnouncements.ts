@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { useCallback, useState } from 'react';
 import { apiIssues, errorReason } from '../../lib/errors';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
@@ -42,9 +44,15 @@ const isDraftField = (field: string): field is keyof DraftEdits => field === 'te
  * A refusal as the admin reads it: a draft someone else decided first says so (and the refresh
  * takes it off the list), a refused field shows on that field, anything else in a red toast.
  */
-function reportFailure(error: unknown, title: string, fallback: string, onFieldError: DraftFieldError): void {
+function reportFailure(
+  i18n: I18n,
+  error: unknown,
+  title: string,
+  fallback: string,
+  onFieldError: DraftFieldError,
+): void {
   if (errorReason(error) === 'alreadyDecided') {
-    notifyFailure('Already Decided', error, 'Someone else decided this announcement first.');
+    notifyFailure(i18n._('Already Decided'), error, i18n._('Someone else decided this announcement first.'));
     return;
   }
   const issue = apiIssues(error).find((i) => isDraftField(i.path.split('.')[0] ?? ''));
@@ -65,6 +73,7 @@ export function useDraftActions(
   draft: Announcement,
   { onDecided, onFieldError }: { onDecided: () => void; onFieldError: DraftFieldError },
 ): DraftActions {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const refresh = useRefreshAnnouncements();
   const [pending, setPending] = useState<DraftAction | null>(null);
@@ -86,7 +95,7 @@ export function useDraftActions(
       await work();
       return true;
     } catch (error) {
-      reportFailure(error, failure[0], failure[1], onFieldError);
+      reportFailure(i18n, error, failure[0], failure[1], onFieldError);
       if (errorReason(error) === 'alreadyDecided') onDecided();
       return false;
     } finally {
@@ -102,9 +111,12 @@ export function useDraftActions(
         'save',
         async () => {
           await send(edits);
-          notifySuccess('Announcement Saved', `Your changes to the ${name} announcement were saved.`);
+          notifySuccess(
+            i18n._('Announcement Saved'),
+            i18n._('Your changes to the {name} announcement were saved.', { name }),
+          );
         },
-        ['Save Failed', 'The changes could not be saved. Please try again.'],
+        [i18n._('Save Failed'), i18n._('The changes could not be saved. Please try again.')],
       ),
     approve: async (edits) => {
       await run(
@@ -112,10 +124,13 @@ export function useDraftActions(
         async () => {
           await send(edits);
           await approve.mutateAsync({ id: draft.id });
-          notifySuccess('Announcement Approved', `The ${name} announcement will be posted shortly.`);
+          notifySuccess(
+            i18n._('Announcement Approved'),
+            i18n._('The {name} announcement will be posted shortly.', { name }),
+          );
           onDecided();
         },
-        ['Approval Failed', 'The announcement could not be approved. Please try again.'],
+        [i18n._('Approval Failed'), i18n._('The announcement could not be approved. Please try again.')],
       );
     },
     reject: (reason) =>
@@ -124,10 +139,13 @@ export function useDraftActions(
         async () => {
           const trimmed = reason.trim();
           await reject.mutateAsync({ id: draft.id, ...(trimmed === '' ? {} : { reason: trimmed }) });
-          notifySuccess('Announcement Rejected', `The ${name} announcement will not be posted.`);
+          notifySuccess(
+            i18n._('Announcement Rejected'),
+            i18n._('The {name} announcement will not be posted.', { name }),
+          );
           onDecided();
         },
-        ['Rejection Failed', 'The announcement could not be rejected. Please try again.'],
+        [i18n._('Rejection Failed'), i18n._('The announcement could not be rejected. Please try again.')],
       ),
   };
 }

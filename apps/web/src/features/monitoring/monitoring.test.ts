@@ -1,21 +1,33 @@
+import { i18nFor } from '@pac/i18n/server';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
+import { formatMonthDayTime } from '../../lib/dates';
 import {
+  changeTypeLabel,
+  channelLabel,
   checkOutcomeToast,
   connectionLabel,
   connectionTestToast,
   formatDuration,
   formatSchedule,
+  formatWhen,
   healthLevel,
+  healthLevelLabel,
   isUrlRefusal,
   monitorStatusColor,
+  monitorStatusLabel,
   notificationStatusColor,
+  notificationStatusLabel,
   selectorLines,
   severityColor,
+  severityLabel,
   snapshotStatusColor,
+  snapshotStatusLabel,
   testPostFailureToast,
   testPostToast,
 } from './monitoring';
+
+const i18n = i18nFor('en');
 
 describe('monitorStatusColor', () => {
   it('is green for active, red for error and yellow otherwise', () => {
@@ -46,14 +58,14 @@ describe('status badges', () => {
   });
 
   it("says 'Connected' or 'Setup Required'", () => {
-    expect(connectionLabel(true)).toBe('Connected');
-    expect(connectionLabel(false)).toBe('Setup Required');
+    expect(connectionLabel(i18n, true)).toBe('Connected');
+    expect(connectionLabel(i18n, false)).toBe('Setup Required');
   });
 });
 
 describe('testPostToast (SPEC.md section 8, test posts to social media)', () => {
   it('announces success when both platforms posted', () => {
-    expect(testPostToast({ facebook: true, instagram: true, errors: [] })).toEqual({
+    expect(testPostToast(i18n, { facebook: true, instagram: true, errors: [] })).toEqual({
       title: 'Test posts sent successfully!',
       message: 'Both Facebook and Instagram posts were sent successfully.',
       destructive: false,
@@ -61,7 +73,7 @@ describe('testPostToast (SPEC.md section 8, test posts to social media)', () => 
   });
 
   it('names the working platform and the first error on a partial success', () => {
-    const toast = testPostToast({
+    const toast = testPostToast(i18n, {
       facebook: true,
       instagram: false,
       errors: ['Instagram: the image could not be fetched', 'second'],
@@ -74,22 +86,24 @@ describe('testPostToast (SPEC.md section 8, test posts to social media)', () => 
   });
 
   it("falls back to 'Some platforms failed.' when a partial success carries no error", () => {
-    const toast = testPostToast({ facebook: false, instagram: true, errors: [] });
+    const toast = testPostToast(i18n, { facebook: false, instagram: true, errors: [] });
     expect(toast.title).toBe('Partial success');
     expect(toast.message).toContain('Instagram');
     expect(toast.message).toContain('Some platforms failed.');
   });
 
   it('is destructive when neither platform posted, with the first error', () => {
-    expect(testPostToast({ facebook: false, instagram: false, errors: ['Facebook is not set up', 'x'] })).toEqual({
-      title: 'Test posts failed',
-      message: 'Facebook is not set up',
-      destructive: true,
-    });
+    expect(testPostToast(i18n, { facebook: false, instagram: false, errors: ['Facebook is not set up', 'x'] })).toEqual(
+      {
+        title: 'Test posts failed',
+        message: 'Facebook is not set up',
+        destructive: true,
+      },
+    );
   });
 
   it('falls back to the fixed sentence when neither posted and there is no error', () => {
-    expect(testPostToast({ facebook: false, instagram: false, errors: [] })).toEqual({
+    expect(testPostToast(i18n, { facebook: false, instagram: false, errors: [] })).toEqual({
       title: 'Test posts failed',
       message: 'Failed to send test posts to social media platforms.',
       destructive: true,
@@ -97,19 +111,19 @@ describe('testPostToast (SPEC.md section 8, test posts to social media)', () => 
   });
 
   it("says 'Test failed' with the request's error, or the fallback", () => {
-    expect(testPostFailureToast('Administrator access required')).toEqual({
+    expect(testPostFailureToast(i18n, 'Administrator access required')).toEqual({
       title: 'Test failed',
       message: 'Administrator access required',
       destructive: true,
     });
-    expect(testPostFailureToast(null).message).toBe('Failed to send test posts.');
-    expect(testPostFailureToast('  ').message).toBe('Failed to send test posts.');
+    expect(testPostFailureToast(i18n, null).message).toBe('Failed to send test posts.');
+    expect(testPostFailureToast(i18n, '  ').message).toBe('Failed to send test posts.');
   });
 });
 
 describe('connectionTestToast', () => {
   it('lists every issue in a destructive toast', () => {
-    const toast = connectionTestToast({
+    const toast = connectionTestToast(i18n, {
       facebook: false,
       instagram: false,
       errors: ['Facebook is not set up', 'Instagram is not set up'],
@@ -119,18 +133,18 @@ describe('connectionTestToast', () => {
   });
 
   it('is a success when both platforms answered', () => {
-    expect(connectionTestToast({ facebook: true, instagram: true, errors: [] }).destructive).toBe(false);
+    expect(connectionTestToast(i18n, { facebook: true, instagram: true, errors: [] }).destructive).toBe(false);
   });
 });
 
 describe('checkOutcomeToast', () => {
   it("says 'Monitor Check Complete' for every outcome but an error", () => {
-    expect(checkOutcomeToast('baseline', 'News').title).toBe('Monitor Check Complete');
-    expect(checkOutcomeToast('baseline', 'News').message).toContain('baseline');
-    expect(checkOutcomeToast('changed', 'News').message).toContain('change was detected');
-    expect(checkOutcomeToast('unchanged', 'News').message).toContain('no changes');
-    expect(checkOutcomeToast('reverted', 'News').destructive).toBe(false);
-    expect(checkOutcomeToast('error', 'News')).toMatchObject({ title: 'Check Failed', destructive: true });
+    expect(checkOutcomeToast(i18n, 'baseline', 'News').title).toBe('Monitor Check Complete');
+    expect(checkOutcomeToast(i18n, 'baseline', 'News').message).toContain('baseline');
+    expect(checkOutcomeToast(i18n, 'changed', 'News').message).toContain('change was detected');
+    expect(checkOutcomeToast(i18n, 'unchanged', 'News').message).toContain('no changes');
+    expect(checkOutcomeToast(i18n, 'reverted', 'News').destructive).toBe(false);
+    expect(checkOutcomeToast(i18n, 'error', 'News')).toMatchObject({ title: 'Check Failed', destructive: true });
   });
 });
 
@@ -141,13 +155,52 @@ describe('form and display helpers', () => {
   });
 
   it('formats durations and schedules', () => {
-    expect(formatDuration(0)).toBe('—');
-    expect(formatDuration(850)).toBe('850 ms');
-    expect(formatDuration(2400)).toBe('2.4 s');
-    expect(formatSchedule(15)).toBe('Every 15 minutes');
-    expect(formatSchedule(60)).toBe('Every hour');
-    expect(formatSchedule(120)).toBe('Every 2 hours');
-    expect(formatSchedule(1440)).toBe('Once a day');
+    expect(formatDuration(i18n, 0)).toBe('—');
+    expect(formatDuration(i18n, 850)).toBe('850 ms');
+    expect(formatDuration(i18n, 2400)).toBe('2.4 s');
+    expect(formatSchedule(i18n, 15)).toBe('Every 15 minutes');
+    expect(formatSchedule(i18n, 60)).toBe('Every hour');
+    expect(formatSchedule(i18n, 120)).toBe('Every 2 hours');
+    expect(formatSchedule(i18n, 1440)).toBe('Once a day');
+    expect(formatSchedule(i18n, 90)).toBe('Every 90 minutes');
+    expect(formatSchedule(i18n, 1000)).toBe('Every 1000 minutes');
+  });
+
+  it('says statuses, severities, change kinds and channels as the badges always have', () => {
+    expect(['active', 'paused', 'error', 'odd'].map((s) => monitorStatusLabel(i18n, s))).toEqual([
+      'Active',
+      'Paused',
+      'Error',
+      'odd',
+    ]);
+    expect(['high', 'medium', 'low'].map((s) => severityLabel(i18n, s))).toEqual(['high', 'medium', 'low']);
+    expect(['added', 'modified', 'removed'].map((t) => changeTypeLabel(i18n, t))).toEqual([
+      'added',
+      'modified',
+      'removed',
+    ]);
+    expect(['success', 'error', 'timeout'].map((s) => snapshotStatusLabel(i18n, s))).toEqual([
+      'success',
+      'error',
+      'timeout',
+    ]);
+    expect(['pending', 'sent', 'failed'].map((s) => notificationStatusLabel(i18n, s))).toEqual([
+      'pending',
+      'sent',
+      'failed',
+    ]);
+    expect(
+      ['email', 'internal', 'webhook', 'facebook', 'instagram', 'sms', ''].map((c) => channelLabel(i18n, c)),
+    ).toEqual(['Email', 'Internal', 'Webhook', 'Facebook', 'Instagram', 'Sms', '']);
+    expect(healthLevelLabel(i18n, 'No monitors')).toBe('No monitors');
+    expect(healthLevelLabel(i18n, 'Degraded')).toBe('Degraded');
+  });
+
+  it("writes when on the school's clock in the language asked for, or 'Never'", () => {
+    const at = new Date(Date.UTC(2031, 4, 4, 1, 0));
+    expect(formatWhen(i18n, 'en', at)).toBe('May 3, 6:00 PM');
+    expect(formatWhen(i18n, 'fr', at)).toBe(formatMonthDayTime(at, 'fr'));
+    expect(formatWhen(i18n, 'en', null)).toBe('Never');
   });
 
   it('grades the system health', () => {

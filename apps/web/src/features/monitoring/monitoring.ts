@@ -1,4 +1,6 @@
+import type { I18n } from '@lingui/core';
 import type { RouterOutputs } from '@pac/api';
+import type { Language } from '@pac/validators/page-data';
 import { formatMonthDayTime } from '../../lib/dates';
 import { errorField } from '../../lib/errors';
 
@@ -60,8 +62,55 @@ export function notificationStatusColor(status: string): 'green' | 'red' | 'blue
 }
 
 /** The words a social platform's badge shows (SPEC.md section 4). */
-export function connectionLabel(connected: boolean): 'Connected' | 'Setup Required' {
-  return connected ? 'Connected' : 'Setup Required';
+export function connectionLabel(i18n: I18n, connected: boolean): string {
+  return connected
+    ? i18n._('Connected', undefined, { comment: "A social media platform's status: ready to post" })
+    : i18n._('Setup Required', undefined, { comment: "A social media platform's status: not set up yet" });
+}
+
+/** A monitor's status in words: 'Active', 'Paused', 'Error' (an unknown status as it is). */
+export function monitorStatusLabel(i18n: I18n, status: string): string {
+  return i18n._(
+    '{status, select, active {Active} paused {Paused} error {Error} other {{status}}}',
+    { status },
+    { comment: "A website monitor's status" },
+  );
+}
+
+/** A change's severity in words, as the badge shows it: 'high', 'medium', 'low'. */
+export function severityLabel(i18n: I18n, severity: string): string {
+  return i18n._(
+    '{severity, select, high {high} medium {medium} low {low} other {{severity}}}',
+    { severity },
+    { comment: 'How important a change detected on a school web page is (a badge)' },
+  );
+}
+
+/** What kind of change was found: 'added', 'modified', 'removed'. */
+export function changeTypeLabel(i18n: I18n, changeType: string): string {
+  return i18n._(
+    '{changeType, select, added {added} modified {modified} removed {removed} other {{changeType}}}',
+    { changeType },
+    { comment: 'What kind of change was detected on a school web page: content added, modified or removed' },
+  );
+}
+
+/** A snapshot's (a check's) outcome, as its badge shows it: 'success', 'error', 'timeout'. */
+export function snapshotStatusLabel(i18n: I18n, status: string): string {
+  return i18n._(
+    '{status, select, success {success} error {error} timeout {timeout} other {{status}}}',
+    { status },
+    { comment: 'The outcome of one check of a school web page (a badge): it worked, failed, or took too long' },
+  );
+}
+
+/** A notification's state, as its badge shows it: 'pending', 'sent', 'failed'. */
+export function notificationStatusLabel(i18n: I18n, status: string): string {
+  return i18n._(
+    '{status, select, pending {pending} sent {sent} failed {failed} other {{status}}}',
+    { status },
+    { comment: 'The state of one notification of a change (email, post) (a badge)' },
+  );
 }
 
 /** A toast's content: destructive toasts are red. */
@@ -78,78 +127,87 @@ export interface SocialResults {
 }
 
 /** SPEC.md section 8, 'Test posts to social media': the toast for the platforms' answers. */
-export function testPostToast(results: SocialResults): ToastContent {
+export function testPostToast(i18n: I18n, results: SocialResults): ToastContent {
   const firstError = results.errors.find((e) => e.trim() !== '');
   if (results.facebook && results.instagram) {
     return {
-      title: 'Test posts sent successfully!',
-      message: 'Both Facebook and Instagram posts were sent successfully.',
+      title: i18n._('Test posts sent successfully!'),
+      message: i18n._('Both Facebook and Instagram posts were sent successfully.'),
       destructive: false,
     };
   }
   if (results.facebook || results.instagram) {
-    const working = results.facebook ? 'Facebook' : 'Instagram';
+    const platform = results.facebook ? 'Facebook' : 'Instagram';
     return {
-      title: 'Partial success',
-      message: `${working} post was sent. ${firstError ?? 'Some platforms failed.'}`,
+      title: i18n._('Partial success'),
+      message:
+        firstError === undefined
+          ? i18n._('{platform} post was sent. Some platforms failed.', { platform })
+          : i18n._('{platform} post was sent. {error}', { platform, error: firstError }),
       destructive: false,
     };
   }
   return {
-    title: 'Test posts failed',
-    message: firstError ?? 'Failed to send test posts to social media platforms.',
+    title: i18n._('Test posts failed'),
+    message: firstError ?? i18n._('Failed to send test posts to social media platforms.'),
     destructive: true,
   };
 }
 
 /** SPEC.md section 8: the toast when the test-post request itself failed. */
-export function testPostFailureToast(errorMessage: string | null): ToastContent {
+export function testPostFailureToast(i18n: I18n, errorMessage: string | null): ToastContent {
   const message = errorMessage?.trim();
-  return { title: 'Test failed', message: message ? message : 'Failed to send test posts.', destructive: true };
+  return {
+    title: i18n._('Test failed'),
+    message: message ? message : i18n._('Failed to send test posts.'),
+    destructive: true,
+  };
 }
 
 /** 'Test Social Media Connection': every issue in one destructive toast, or a success. */
-export function connectionTestToast(results: SocialResults): ToastContent & { issues: string[] } {
+export function connectionTestToast(i18n: I18n, results: SocialResults): ToastContent & { issues: string[] } {
   const issues = results.errors.filter((e) => e.trim() !== '');
   if (issues.length > 0 || !results.facebook || !results.instagram) {
     return {
-      title: 'Social Media Connection Issues',
-      message: issues.length > 0 ? issues.join('\n') : 'Some platforms are not connected.',
+      title: i18n._('Social Media Connection Issues'),
+      message: issues.length > 0 ? issues.join('\n') : i18n._('Some platforms are not connected.'),
       issues,
       destructive: true,
     };
   }
   return {
-    title: 'Social Media Connected',
-    message: 'Facebook and Instagram are both connected.',
+    title: i18n._('Social Media Connected'),
+    message: i18n._('Facebook and Instagram are both connected.'),
     issues: [],
     destructive: false,
   };
 }
 
 /** The toast after 'Recheck': what the check found ('Check Failed' when the page could not be read). */
-export function checkOutcomeToast(outcome: CheckOutcome, monitorName: string): ToastContent {
+export function checkOutcomeToast(i18n: I18n, outcome: CheckOutcome, monitorName: string): ToastContent {
+  const name = monitorName;
+  const complete = i18n._('Monitor Check Complete');
   switch (outcome) {
     case 'baseline':
       return {
-        title: 'Monitor Check Complete',
-        message: `${monitorName}: the first snapshot was saved as the baseline.`,
+        title: complete,
+        message: i18n._('{name}: the first snapshot was saved as the baseline.', { name }),
         destructive: false,
       };
     case 'unchanged':
-      return { title: 'Monitor Check Complete', message: `${monitorName}: no changes.`, destructive: false };
+      return { title: complete, message: i18n._('{name}: no changes.', { name }), destructive: false };
     case 'changed':
-      return { title: 'Monitor Check Complete', message: `${monitorName}: a change was detected.`, destructive: false };
+      return { title: complete, message: i18n._('{name}: a change was detected.', { name }), destructive: false };
     case 'reverted':
       return {
-        title: 'Monitor Check Complete',
-        message: `${monitorName}: the page went back to an earlier version.`,
+        title: complete,
+        message: i18n._('{name}: the page went back to an earlier version.', { name }),
         destructive: false,
       };
     case 'error':
       return {
-        title: 'Check Failed',
-        message: `${monitorName} could not be checked. See the activity feed for the reason.`,
+        title: i18n._('Check Failed'),
+        message: i18n._('{name} could not be checked. See the activity feed for the reason.', { name }),
         destructive: true,
       };
   }
@@ -164,18 +222,20 @@ export function selectorLines(text: string): string[] {
 }
 
 /** '850 ms', '2.4 s'; '—' when there is no figure. */
-export function formatDuration(ms: number | null | undefined): string {
+export function formatDuration(i18n: I18n, ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms) || ms <= 0) return '—';
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 1000) return i18n._('{ms} ms', { ms: Math.round(ms) }, { comment: 'A duration in milliseconds' });
+  return i18n._('{seconds} s', { seconds: (ms / 1000).toFixed(1) }, { comment: 'A duration in seconds' });
 }
 
 /** 'Every 15 minutes', 'Every hour', 'Every 2 hours', 'Every 90 minutes', 'Once a day'. */
-export function formatSchedule(minutes: number): string {
-  if (minutes === 1440) return 'Once a day';
-  if (minutes === 60) return 'Every hour';
-  if (minutes % 60 === 0) return `Every ${minutes / 60} hours`;
-  return `Every ${minutes} minutes`;
+export function formatSchedule(i18n: I18n, minutes: number): string {
+  if (minutes === 1440) return i18n._('Once a day');
+  // The figure as it is (no digit grouping), as the schedule field takes it.
+  if (minutes % 60 === 0) {
+    return i18n._('{hours, plural, one {Every hour} other {Every {hours} hours}}', { hours: minutes / 60 });
+  }
+  return i18n._('{minutes, plural, one {Every {minutes} minute} other {Every {minutes} minutes}}', { minutes });
 }
 
 /** The overall state the System Health card shows. */
@@ -189,6 +249,20 @@ export function healthLevel(
   if (health.errorMonitors > 0 && health.activeMonitors === 0) return 'Failing';
   if (health.errorMonitors > 0 || health.recentFailures > 0) return 'Degraded';
   return 'Healthy';
+}
+
+/** The overall state in words, as the System Health card's badge shows it. */
+export function healthLevelLabel(i18n: I18n, level: HealthLevel): string {
+  switch (level) {
+    case 'No monitors':
+      return i18n._('No monitors', undefined, { comment: "The website monitoring's overall state (a badge)" });
+    case 'Healthy':
+      return i18n._('Healthy', undefined, { comment: "The website monitoring's overall state (a badge)" });
+    case 'Degraded':
+      return i18n._('Degraded', undefined, { comment: "The website monitoring's overall state (a badge)" });
+    case 'Failing':
+      return i18n._('Failing', undefined, { comment: "The website monitoring's overall state (a badge)" });
+  }
 }
 
 export function healthColor(level: HealthLevel): 'gray' | 'green' | 'yellow' | 'red' {
@@ -214,14 +288,20 @@ export function isUrlRefusal(error: unknown): boolean {
 }
 
 /** 'Email', 'Internal', 'Webhook', 'Facebook', 'Instagram'. */
-export function channelLabel(channel: string): string {
-  return channel === '' ? channel : channel.charAt(0).toUpperCase() + channel.slice(1);
+export function channelLabel(i18n: I18n, channel: string): string {
+  return i18n._(
+    '{channel, select, email {Email} internal {Internal} webhook {Webhook} facebook {Facebook} instagram {Instagram} other {{name}}}',
+    { channel, name: channel === '' ? channel : channel.charAt(0).toUpperCase() + channel.slice(1) },
+    {
+      comment: 'Where a notification of a change went: an email, a post on the site, a webhook, Facebook or Instagram',
+    },
+  );
 }
 
-/** 'May 3, 6:00 PM' on the school's clock, or `fallback` when there is no date. */
-export function formatWhen(date: Date | null | undefined, fallback = 'Never'): string {
-  if (!date || Number.isNaN(date.getTime())) return fallback;
-  return formatMonthDayTime(date);
+/** 'May 3, 6:00 PM' on the school's clock, written the language's way, or 'Never' when there is no date. */
+export function formatWhen(i18n: I18n, language: Language, date: Date | null | undefined): string {
+  if (!date || Number.isNaN(date.getTime())) return i18n._('Never');
+  return formatMonthDayTime(date, language);
 }
 
 /** Recent changes are fetched once with this input, so the card and the panel share them. */

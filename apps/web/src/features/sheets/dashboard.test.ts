@@ -1,6 +1,9 @@
+import { i18nFor } from '@pac/i18n/server';
 import { describe, expect, it } from 'vitest';
 import { schoolDate } from '../../../test/schoolTime';
 import { orderSheetsForManagement, slotDayHint } from './dashboard';
+
+const i18n = i18nFor('en');
 
 describe('orderSheetsForManagement', () => {
   const now = schoolDate(2031, 4, 10, 12, 0);
@@ -33,22 +36,22 @@ describe('slotDayHint', () => {
   const event = schoolDate(2031, 4, 3, 17, 0);
 
   it('is null when the slot is on the event day, or has no times', () => {
-    expect(slotDayHint(schoolDate(2031, 4, 3, 0, 0), schoolDate(2031, 4, 3, 23, 59), event)).toBeNull();
-    expect(slotDayHint(null, null, event)).toBeNull();
-    expect(slotDayHint(schoolDate(2031, 4, 3, 9, 0), null, event)).toBeNull();
+    expect(slotDayHint(i18n, schoolDate(2031, 4, 3, 0, 0), schoolDate(2031, 4, 3, 23, 59), event, 'en')).toBeNull();
+    expect(slotDayHint(i18n, null, null, event, 'en')).toBeNull();
+    expect(slotDayHint(i18n, schoolDate(2031, 4, 3, 9, 0), null, event, 'en')).toBeNull();
   });
 
   it("names the start's day when the slot starts on another day", () => {
-    expect(slotDayHint(schoolDate(2031, 4, 2, 18, 0), schoolDate(2031, 4, 2, 20, 0), event)).toBe(
+    expect(slotDayHint(i18n, schoolDate(2031, 4, 2, 18, 0), schoolDate(2031, 4, 2, 20, 0), event, 'en')).toBe(
       'This slot is on Friday, May 2, 2031, but the event is on Saturday, May 3, 2031',
     );
   });
 
   it("names the end's day when only the end falls on another day (past midnight)", () => {
-    expect(slotDayHint(schoolDate(2031, 4, 3, 22, 0), schoolDate(2031, 4, 4, 1, 0), event)).toBe(
+    expect(slotDayHint(i18n, schoolDate(2031, 4, 3, 22, 0), schoolDate(2031, 4, 4, 1, 0), event, 'en')).toBe(
       'This slot is on Sunday, May 4, 2031, but the event is on Saturday, May 3, 2031',
     );
-    expect(slotDayHint(null, schoolDate(2031, 5, 3, 10, 0), event)).toBe(
+    expect(slotDayHint(i18n, null, schoolDate(2031, 5, 3, 10, 0), event, 'en')).toBe(
       'This slot is on Tuesday, June 3, 2031, but the event is on Saturday, May 3, 2031',
     );
   });

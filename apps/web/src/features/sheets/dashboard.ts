@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import type { Language } from '@pac/validators/page-data';
 import { useCallback } from 'react';
 import { formatDate, sameSchoolDay } from '../../lib/dates';
 import { trpc } from '../../trpc';
@@ -41,11 +43,21 @@ export function orderSheetsForManagement<T extends { id: number; eventDate: Date
 /**
  * The slot dialog's hint when a slot's start or end falls on another day than its sheet's event,
  * on the school's clock: 'This slot is on {date}, but the event is on {date}', naming the
- * start's day (or the end's, when only the end is off). Null when both are on the event's day or
- * not set. A hint only: a slot may rightly run past midnight or be set up the day before.
+ * start's day (or the end's, when only the end is off), the dates written in `language`. Null when
+ * both are on the event's day or not set. A hint only: a slot may rightly run past midnight or be
+ * set up the day before.
  */
-export function slotDayHint(start: Date | null, end: Date | null, eventDate: Date): string | null {
+export function slotDayHint(
+  i18n: I18n,
+  start: Date | null,
+  end: Date | null,
+  eventDate: Date,
+  language: Language,
+): string | null {
   const offDay = [start, end].find((time) => time !== null && !sameSchoolDay(time, eventDate));
   if (!offDay) return null;
-  return `This slot is on ${formatDate(offDay)}, but the event is on ${formatDate(eventDate)}`;
+  return i18n._('This slot is on {slotDay}, but the event is on {eventDay}', {
+    slotDay: formatDate(offDay, language),
+    eventDay: formatDate(eventDate, language),
+  });
 }

@@ -1,12 +1,16 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { notifyFailureWithReason, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
 
-/** SPEC.md's confirmation before deleting a sheet. */
+/** SPEC.md's confirmation before deleting a sheet, a catalog message: shown as `i18n._(deleteSheetQuestion)`. */
 export const deleteSheetQuestion =
-  'Are you sure you want to delete this signup sheet? This will also delete all volunteer slots and signups.';
+  /*i18n*/ 'Are you sure you want to delete this signup sheet? This will also delete all volunteer slots and signups.';
 
-export function deleteSlotQuestion(title: string): string {
-  return `Are you sure you want to delete the volunteer slot "${title}"? Its signups will be removed too.`;
+export function deleteSlotQuestion(i18n: I18n, title: string): string {
+  return i18n._('Are you sure you want to delete the volunteer slot "{title}"? Its signups will be removed too.', {
+    title,
+  });
 }
 
 interface MutationCallbacks {
@@ -37,33 +41,45 @@ function withToasts(
 
 /** Deleting a sheet, with SPEC.md's toasts ('Deleted' / 'Deletion Failed'). */
 export function useDeleteSheet(callbacks: MutationCallbacks) {
+  const { i18n } = useLingui();
   return trpc.sheets.delete.useMutation(
     withToasts(
       callbacks,
-      ['Deleted', 'The signup sheet has been deleted.'],
-      ['Deletion Failed', 'Failed to delete signup sheet. Please try again.'],
+      [
+        i18n._('Deleted', undefined, { comment: 'Title of the notification after something was deleted' }),
+        i18n._('The signup sheet has been deleted.'),
+      ],
+      [i18n._('Deletion Failed'), i18n._('Failed to delete signup sheet. Please try again.')],
     ),
   );
 }
 
 /** Editing a slot, with SPEC.md's toasts ('Updated' / 'Update Failed'). */
 export function useUpdateSlot(callbacks: MutationCallbacks) {
+  const { i18n } = useLingui();
   return trpc.slots.update.useMutation(
     withToasts(
       callbacks,
-      ['Updated', 'The volunteer slot has been updated.'],
-      ['Update Failed', 'Failed to update volunteer slot. Please try again.'],
+      [
+        i18n._('Updated', undefined, { comment: 'Title of the notification after something was saved' }),
+        i18n._('The volunteer slot has been updated.'),
+      ],
+      [i18n._('Update Failed'), i18n._('Failed to update volunteer slot. Please try again.')],
     ),
   );
 }
 
 /** Deleting a slot, with SPEC.md's toasts ('Deleted' / 'Deletion Failed'). */
 export function useDeleteSlot(callbacks: MutationCallbacks) {
+  const { i18n } = useLingui();
   return trpc.slots.delete.useMutation(
     withToasts(
       callbacks,
-      ['Deleted', 'The volunteer slot has been deleted.'],
-      ['Deletion Failed', 'Failed to delete volunteer slot. Please try again.'],
+      [
+        i18n._('Deleted', undefined, { comment: 'Title of the notification after something was deleted' }),
+        i18n._('The volunteer slot has been deleted.'),
+      ],
+      [i18n._('Deletion Failed'), i18n._('Failed to delete volunteer slot. Please try again.')],
     ),
   );
 }

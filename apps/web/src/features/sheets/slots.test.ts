@@ -1,3 +1,4 @@
+import { i18nFor } from '@pac/i18n/server';
 import { describe, expect, it } from 'vitest';
 import {
   compareSlots,
@@ -13,7 +14,11 @@ import {
   spotsLeftText,
   stillNeededText,
   upcomingSheets,
+  volunteerCountText,
+  waitlistCountText,
 } from './slots';
+
+const i18n = i18nFor('en');
 
 const at = (iso: string) => new Date(iso);
 
@@ -118,7 +123,7 @@ describe('spotsLeftText', () => {
     [3, 3, 'No spots left'],
     [4, 3, 'No spots left'],
   ])('says %s of %s filled as %s', (currentVolunteers, maxVolunteers, text) => {
-    expect(spotsLeftText({ currentVolunteers, maxVolunteers })).toBe(text);
+    expect(spotsLeftText(i18n, { currentVolunteers, maxVolunteers })).toBe(text);
   });
 });
 
@@ -130,18 +135,28 @@ describe('stillNeededText and promisedText (item slots)', () => {
     [24, 24, 'Nothing more needed'],
     [25, 24, 'Nothing more needed'],
   ])('says %s of %s promised as %s', (currentVolunteers, maxVolunteers, text) => {
-    expect(stillNeededText({ currentVolunteers, maxVolunteers })).toBe(text);
+    expect(stillNeededText(i18n, { currentVolunteers, maxVolunteers })).toBe(text);
   });
 
   it('counts what was promised once signups have closed', () => {
-    expect(promisedText({ currentVolunteers: 12, maxVolunteers: 24 })).toBe('12 of 24 promised');
+    expect(promisedText(i18n, { currentVolunteers: 12, maxVolunteers: 24 })).toBe('12 of 24 promised');
   });
 });
 
 describe('selectedText', () => {
   it('counts the ticked slots in words, singular for one', () => {
-    expect(selectedText(1)).toBe('1 slot selected');
-    expect(selectedText(3)).toBe('3 slots selected');
+    expect(selectedText(i18n, 1)).toBe('1 slot selected');
+    expect(selectedText(i18n, 3)).toBe('3 slots selected');
+  });
+});
+
+describe('volunteerCountText and waitlistCountText', () => {
+  it('count volunteers in words, singular for one', () => {
+    expect(volunteerCountText(i18n, 0)).toBe('0 volunteers');
+    expect(volunteerCountText(i18n, 1)).toBe('1 volunteer');
+    expect(volunteerCountText(i18n, 3)).toBe('3 volunteers');
+    expect(waitlistCountText(i18n, 1)).toBe('1 on the waitlist');
+    expect(waitlistCountText(i18n, 3)).toBe('3 on the waitlist');
   });
 });
 

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+
 interface TimedSlot {
   title: string;
   startTime: Date | null;
@@ -30,39 +32,38 @@ export function isSlotFull(slot: CountedSlot): boolean {
 }
 
 /** How many spots a slot still has: '2 spots left', '1 spot left', 'No spots left'. */
-export function spotsLeftText(slot: CountedSlot): string {
-  const left = Math.max(0, slot.maxVolunteers - slot.currentVolunteers);
-  if (left === 0) return 'No spots left';
-  return left === 1 ? '1 spot left' : `${left} spots left`;
+export function spotsLeftText(i18n: I18n, slot: CountedSlot): string {
+  const count = Math.max(0, slot.maxVolunteers - slot.currentVolunteers);
+  return i18n._('{count, plural, =0 {No spots left} one {# spot left} other {# spots left}}', { count });
 }
 
 /**
  * What an item slot ("bring a dish") still needs: '12 still needed', or 'Nothing more needed' once
  * the quantities promised cover it.
  */
-export function stillNeededText(slot: CountedSlot): string {
-  const left = Math.max(0, slot.maxVolunteers - slot.currentVolunteers);
-  return left === 0 ? 'Nothing more needed' : `${left} still needed`;
+export function stillNeededText(i18n: I18n, slot: CountedSlot): string {
+  const count = Math.max(0, slot.maxVolunteers - slot.currentVolunteers);
+  return i18n._('{count, plural, =0 {Nothing more needed} other {# still needed}}', { count });
 }
 
 /** An item slot's count once signups have closed: '12 of 24 promised'. */
-export function promisedText(slot: CountedSlot): string {
-  return `${slot.currentVolunteers} of ${slot.maxVolunteers} promised`;
+export function promisedText(i18n: I18n, slot: CountedSlot): string {
+  return i18n._('{current} of {max} promised', { current: slot.currentVolunteers, max: slot.maxVolunteers });
 }
 
 /** The selection bar's count: '1 slot selected', '3 slots selected'. */
-export function selectedText(count: number): string {
-  return count === 1 ? '1 slot selected' : `${count} slots selected`;
+export function selectedText(i18n: I18n, count: number): string {
+  return i18n._('{count, plural, one {# slot selected} other {# slots selected}}', { count });
 }
 
 /** '1 on the waitlist', '3 on the waitlist'. */
-export function waitlistCountText(count: number): string {
-  return `${count} on the waitlist`;
+export function waitlistCountText(i18n: I18n, count: number): string {
+  return i18n._('{count, plural, other {# on the waitlist}}', { count });
 }
 
 /** '1 volunteer', '3 volunteers'. */
-export function volunteerCountText(count: number): string {
-  return count === 1 ? '1 volunteer' : `${count} volunteers`;
+export function volunteerCountText(i18n: I18n, count: number): string {
+  return i18n._('{count, plural, one {# volunteer} other {# volunteers}}', { count });
 }
 
 /** An event is past once its date is now or earlier. */

@@ -1,6 +1,7 @@
 import { DirectionProvider } from '@mantine/core';
 import { defaultLanguage, languageDirection } from '@pac/validators/page-data';
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import { cachedDatesIn, type Dates } from '../dates';
 import type { PageLanguage } from '../pageData';
 
 /** English, left to right: a page whose data names no language (`pnpm dev` without the server, tests). */
@@ -32,4 +33,9 @@ export function LanguageProvider({ value, children }: { value: PageLanguage; chi
 /** The language the page is read in, and its direction. */
 export function useLanguage(): PageLanguage {
   return useContext(LanguageContext);
+}
+
+/** Dates and times written the page's language's way, on the school's clock (lib/dates). */
+export function useDates(): Dates {
+  return cachedDatesIn(useLanguage().language);
 }

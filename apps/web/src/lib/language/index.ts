@@ -1,2 +1,9 @@
 export { pageInLanguage, rememberLanguage, languageCookie } from './language';
-export { fallbackLanguage, LanguageProvider, useLanguage } from './LanguageProvider';
+export { fallbackLanguage, LanguageProvider, useDates, useLanguage } from './LanguageProvider';
+export {
+  hasSignedInMessages,
+  loadMessages,
+  loadSignedInMessages,
+  setBrowserMessages,
+  withPagesMessages,
+} from './catalogs';

@@ -1,4 +1,6 @@
+import { useLingui } from '@lingui/react';
 import { createContext, type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { hasSignedInMessages, loadSignedInMessages } from '../language/catalogs';
 import { trpc } from '../../trpc';
 import {
   type CurrentUser,
@@ -24,27 +26,50 @@ export function CurrentUserProvider({ children }: { children: ReactNode }) {
   // The server's answer embedded in the page (auth.me, from the session cookie) when there is one:
   // the server rendered the page for that user, and the first render in the browser must show the
   // same header. SessionSync stores it. Otherwise what this browser remembers.
-  const [user, setUserState] = useState<CurrentUser | null>(() => {
+  const { i18n } = useLingui();
+  const [initialUser] = useState<CurrentUser | null>(() => {
     const me = utils.auth.me.getData();
     return me === undefined ? readStoredUser() : me && currentUserOf(me);
   });
+  // Someone signed in sees the signed-in screens, whose messages are a file of their own
+  // (main.tsx loads it with the page when it knows of them): until it is here, they are shown as
+  // the visitor they were, never with the screens' messages missing.
+  const [user, setUserState] = useState<CurrentUser | null>(() =>
+    initialUser && !hasSignedInMessages(i18n) ? null : initialUser,
+  );
 
-  const setUser = useCallback((next: CurrentUser | null) => {
-    const stored = next && currentUserOf(next);
-    writeStoredUser(stored);
-    setUserState((current) => (sameUser(current, stored) ? current : stored));
-  }, []);
+  /** Shows `next` as the current user, once the messages of what they may see are here. */
+  const show = useCallback(
+    (next: CurrentUser | null) => {
+      const apply = () => setUserState((current) => (sameUser(current, next) ? current : next));
+      if (next === null || hasSignedInMessages(i18n)) apply();
+      else void loadSignedInMessages(i18n).then(apply, apply);
+    },
+    [i18n],
+  );
+
+  useEffect(() => {
+    if (initialUser && !hasSignedInMessages(i18n)) show(initialUser);
+  }, [initialUser, i18n, show]);
+
+  const setUser = useCallback(
+    (next: CurrentUser | null) => {
+      const stored = next && currentUserOf(next);
+      writeStoredUser(stored);
+      show(stored);
+    },
+    [show],
+  );
 
   // Another tab signed in or out.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {
       if (event.key !== null && event.key !== currentUserKey) return;
-      const stored = readStoredUser();
-      setUserState((current) => (sameUser(current, stored) ? current : stored));
+      show(readStoredUser());
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, []);
+  }, [show]);
 
   const value = useMemo(() => ({ user, setUser }), [user, setUser]);
   return <CurrentUserContext value={value}>{children}</CurrentUserContext>;

@@ -1,4 +1,5 @@
 import '../../../styles/mantine-rest.css';
+import { useLingui } from '@lingui/react';
 import { Center, Loader, Modal, Text } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { notifyFailure, notifyFailureText, notifySuccess } from '../../../lib/notify';
@@ -17,11 +18,13 @@ export interface AccountDialogsProps {
 }
 
 function SignInAgain() {
-  return <Text size="sm">Please sign in again to change your account.</Text>;
+  const { i18n } = useLingui();
+  return <Text size="sm">{i18n._('Please sign in again to change your account.')}</Text>;
 }
 
 /** Account Settings, prefilled from the session's account (auth.me). */
 function AccountSettings({ onClose }: { onClose: () => void }) {
+  const { i18n } = useLingui();
   const { setUser } = useCurrentUser();
   const utils = trpc.useUtils();
   const me = trpc.auth.me.useQuery();
@@ -29,19 +32,19 @@ function AccountSettings({ onClose }: { onClose: () => void }) {
   const update = trpc.auth.updateAccount.useMutation({
     onSuccess: async (user) => {
       onClose();
-      notifySuccess('Account Updated!', 'Your account details have been saved.');
+      notifySuccess(i18n._('Account Updated!'), i18n._('Your account details have been saved.'));
       // The name in the header comes from the stored user.
       setUser(user);
       utils.auth.me.setData(undefined, user);
       await Promise.all([utils.auth.me.invalidate(), utils.auth.profile.invalidate({ userId: user.id })]);
     },
-    onError: (error) => notifyFailureText('Update Failed', accountUpdateFailureText(error)),
+    onError: (error) => notifyFailureText(i18n._('Update Failed'), accountUpdateFailureText(i18n, error)),
   });
 
   if (me.isPending) {
     return (
       <Center py="lg">
-        <Loader aria-label="Loading your account" />
+        <Loader aria-label={i18n._('Loading your account')} />
       </Center>
     );
   }
@@ -58,13 +61,17 @@ function AccountSettings({ onClose }: { onClose: () => void }) {
 }
 
 function ChangePassword({ onClose }: { onClose: () => void }) {
+  const { i18n } = useLingui();
   const { user } = useCurrentUser();
   const change = trpc.auth.changePassword.useMutation({
     onSuccess: () => {
       onClose();
-      notifySuccess('Password Updated!', 'Your password has been changed. Your other devices have been signed out.');
+      notifySuccess(
+        i18n._('Password Updated!'),
+        i18n._('Your password has been changed. Your other devices have been signed out.'),
+      );
     },
-    onError: (error) => notifyFailure('Password Change Failed', error, 'Please try again.'),
+    onError: (error) => notifyFailure(i18n._('Password Change Failed'), error, i18n._('Please try again.')),
   });
 
   if (user === null) return <SignInAgain />;
@@ -79,15 +86,16 @@ function ChangePassword({ onClose }: { onClose: () => void }) {
 
 /** The Account Settings and Change Password dialogs; one is open at a time. */
 export function AccountDialogs({ dialog, opened, onClose }: AccountDialogsProps) {
+  const { i18n } = useLingui();
   // Loaded lazily, these would mount already open, and Mantine gives the focus back on closing
   // only if it saw `opened` turn true: open one render after mounting.
   const mounted = useMounted();
   return (
     <>
-      <Modal opened={mounted && opened && dialog === 'settings'} onClose={onClose} title="Account Settings">
+      <Modal opened={mounted && opened && dialog === 'settings'} onClose={onClose} title={i18n._('Account Settings')}>
         <AccountSettings onClose={onClose} />
       </Modal>
-      <Modal opened={mounted && opened && dialog === 'password'} onClose={onClose} title="Change Password">
+      <Modal opened={mounted && opened && dialog === 'password'} onClose={onClose} title={i18n._('Change Password')}>
         <ChangePassword onClose={onClose} />
       </Modal>
     </>

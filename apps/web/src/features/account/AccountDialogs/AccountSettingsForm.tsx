@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, Stack } from '@mantine/core';
 import { accountUpdateSchema } from '@pac/validators';
 import type { z } from 'zod';
@@ -16,6 +17,7 @@ export interface AccountSettingsFormProps {
 
 /** Name, email, phone and the email-updates choice, validated by the schema the server uses. */
 export function AccountSettingsForm({ account, onSubmit, onCancel, submitting = false }: AccountSettingsFormProps) {
+  const { i18n } = useLingui();
   const { form, onSubmit: handleSubmit } = useSchemaForm({
     initialValues: {
       name: account.name,
@@ -33,15 +35,18 @@ export function AccountSettingsForm({ account, onSubmit, onCancel, submitting = 
           form={form}
           required={['name', 'email']}
           autoFocus
-          descriptions={{ email: 'Changing it sends a confirmation link to the new address', phone: 'Optional' }}
-          consentLabel="Send me updates about volunteer opportunities"
+          descriptions={{
+            email: i18n._('Changing it sends a confirmation link to the new address'),
+            phone: i18n._('Optional'),
+          }}
+          consentLabel={i18n._('Send me updates about volunteer opportunities')}
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
+            {i18n._('Cancel', undefined, { comment: 'Button that closes a form or dialog without doing anything' })}
           </Button>
           <Button type="submit" loading={submitting}>
-            Save Changes
+            {i18n._('Save Changes')}
           </Button>
         </Group>
       </Stack>

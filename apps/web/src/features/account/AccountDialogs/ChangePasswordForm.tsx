@@ -1,8 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { changePasswordSchema } from '@pac/validators';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../../lib/schemaForm';
-import { NewPasswordFields, passwordToggleProps as toggleProps } from '../NewPasswordFields';
+import { NewPasswordFields, passwordToggleProps } from '../NewPasswordFields';
 
 export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
 
@@ -14,6 +15,7 @@ export interface ChangePasswordFormProps {
 
 /** Current, new and confirmed password; a mismatch shows on the confirm field (SPEC.md section 5). */
 export function ChangePasswordForm({ onSubmit, onCancel, submitting = false }: ChangePasswordFormProps) {
+  const { i18n } = useLingui();
   const { form, onSubmit: handleSubmit } = useSchemaForm({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     schema: changePasswordSchema,
@@ -23,25 +25,25 @@ export function ChangePasswordForm({ onSubmit, onCancel, submitting = false }: C
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
         <PasswordInput
-          label="Current Password"
+          label={i18n._('Current Password')}
           autoComplete="current-password"
           withAsterisk
           data-autofocus
-          visibilityToggleButtonProps={toggleProps}
+          visibilityToggleButtonProps={passwordToggleProps(i18n)}
           {...form.getInputProps('currentPassword')}
         />
         <NewPasswordFields
-          label="New Password"
-          confirmLabel="Confirm New Password"
+          label={i18n._('New Password')}
+          confirmLabel={i18n._('Confirm New Password')}
           newPassword={form.getInputProps('newPassword')}
           confirmPassword={form.getInputProps('confirmPassword')}
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
+            {i18n._('Cancel', undefined, { comment: 'Button that closes a form or dialog without doing anything' })}
           </Button>
           <Button type="submit" loading={submitting}>
-            Update Password
+            {i18n._('Update Password')}
           </Button>
         </Group>
       </Stack>

@@ -1,4 +1,5 @@
 import '../../../styles/mantine-rest.css';
+import { useLingui } from '@lingui/react';
 import { Modal, Tabs } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { useState } from 'react';
@@ -26,8 +27,9 @@ export interface AuthModalProps {
 
 /** The Login tab's 'Reset your password' form; mounted afresh each time it is shown. */
 function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack: (email: string) => void }) {
+  const { i18n } = useLingui();
   const forgot = trpc.auth.forgotPassword.useMutation({
-    onError: (error) => notifyFailure('Request Failed', error, 'Please try again.'),
+    onError: (error) => notifyFailure(i18n._('Request Failed'), error, i18n._('Please try again.')),
   });
   return (
     <ForgotPasswordForm
@@ -42,6 +44,7 @@ function ForgotPassword({ initialEmail, onBack }: { initialEmail: string; onBack
 
 /** The login and signup dialog with its two tabs, Login and Sign Up. */
 export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess, emailPlaceholder }: AuthModalProps) {
+  const { i18n } = useLingui();
   const { setUser } = useCurrentUser();
   const utils = trpc.useUtils();
   // This dialog loads lazily and would mount already open; Mantine records the element to give
@@ -72,21 +75,24 @@ export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess, emailP
   const login = trpc.auth.login.useMutation({
     onSuccess: async (user) => {
       await signedIn(user);
-      notifySuccess('Welcome Back!', `You are signed in as ${user.name}.`);
+      notifySuccess(i18n._('Welcome Back!'), i18n._('You are signed in as {name}.', { name: user.name }));
     },
-    onError: (error) => notifyFailure('Login Failed', error, 'Please check your credentials.'),
+    onError: (error) => notifyFailure(i18n._('Login Failed'), error, i18n._('Please check your credentials.')),
   });
 
   const register = trpc.auth.register.useMutation({
     onSuccess: async (user) => {
       await signedIn(user);
-      notifySuccess('Account Created!', `Welcome to PAC Hub, ${user.name}. You are now signed in.`);
+      notifySuccess(
+        i18n._('Account Created!'),
+        i18n._('Welcome to PAC Hub, {name}. You are now signed in.', { name: user.name }),
+      );
     },
-    onError: (error) => notifyFailure('Registration Failed', error, 'Please try again.'),
+    onError: (error) => notifyFailure(i18n._('Registration Failed'), error, i18n._('Please try again.')),
   });
 
   return (
-    <Modal opened={opened && mounted} onClose={onClose} title="Welcome to PAC Hub" size="md">
+    <Modal opened={opened && mounted} onClose={onClose} title={i18n._('Welcome to PAC Hub')} size="md">
       <Tabs
         value={tab === 'signup' ? 'signup' : 'login'}
         onChange={(value) => {
@@ -96,8 +102,14 @@ export function AuthModal({ opened, tab, onTabChange, onClose, onSuccess, emailP
         keepMounted={false}
       >
         <Tabs.List grow mb="md">
-          <Tabs.Tab value="login">Login</Tabs.Tab>
-          <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
+          <Tabs.Tab value="login">{i18n._('Login')}</Tabs.Tab>
+          <Tabs.Tab value="signup">
+            {i18n._({
+              id: 'Sign Up (create an account)',
+              message: 'Sign Up',
+              comment: 'The tab of the login dialog that creates an account; English shows "Sign Up"',
+            })}
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="login">
           {tab === 'forgotPassword' ? (

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { forgotPasswordSchema } from '@pac/validators';
 import { useEffect, useRef } from 'react';
@@ -28,6 +29,7 @@ export function ForgotPasswordForm({
   initialEmail = '',
   sentMessage = null,
 }: ForgotPasswordFormProps) {
+  const { i18n } = useLingui();
   const { form, onSubmit: handleSubmit } = useSchemaForm({
     initialValues: { email: initialEmail },
     schema: forgotPasswordSchema,
@@ -43,19 +45,19 @@ export function ForgotPasswordForm({
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate aria-labelledby="forgot-password-title">
       <Stack gap="sm">
         <Title order={3} size="h4" id="forgot-password-title">
-          Reset your password
+          {i18n._('Reset your password')}
         </Title>
         <Text size="sm" c="dimmed">
-          Enter the email address of your account and we will send you a link to choose a new password.
+          {i18n._('Enter the email address of your account and we will send you a link to choose a new password.')}
         </Text>
         {sentMessage !== null && (
-          <Alert color="green" variant="light" title="Check your email">
+          <Alert color="green" variant="light" title={i18n._('Check your email')}>
             {sentMessage}
           </Alert>
         )}
         <TextInput
           ref={emailRef}
-          label="Email"
+          label={i18n._('Email')}
           type="email"
           autoComplete="email"
           withAsterisk
@@ -64,10 +66,10 @@ export function ForgotPasswordForm({
         />
         <Group justify="space-between" mt="sm">
           <Button variant="subtle" onClick={() => onBack(form.getValues().email.trim())} disabled={submitting}>
-            Back to login
+            {i18n._('Back to login')}
           </Button>
           <Button type="submit" loading={submitting}>
-            Send reset link
+            {i18n._('Send reset link')}
           </Button>
         </Group>
       </Stack>

@@ -1,9 +1,10 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginSchema } from '@pac/validators';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { useSchemaForm } from '../../../lib/schemaForm';
-import { passwordToggleProps as toggleProps } from '../NewPasswordFields';
+import { passwordToggleProps } from '../NewPasswordFields';
 
 export type LoginValues = z.output<typeof loginSchema>;
 
@@ -30,6 +31,7 @@ export function LoginForm({
   onForgotPassword,
   focusForgotPassword = false,
 }: LoginFormProps) {
+  const { i18n } = useLingui();
   const { form, onSubmit: handleSubmit } = useSchemaForm({
     initialValues: { email: initialEmail, password: '' },
     schema: loginSchema,
@@ -43,7 +45,7 @@ export function LoginForm({
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
         <TextInput
-          label="Email"
+          label={i18n._('Email')}
           type="email"
           autoComplete="email"
           placeholder={emailPlaceholder}
@@ -52,10 +54,10 @@ export function LoginForm({
           {...form.getInputProps('email')}
         />
         <PasswordInput
-          label="Password"
+          label={i18n._('Password')}
           autoComplete="current-password"
           withAsterisk
-          visibilityToggleButtonProps={toggleProps}
+          visibilityToggleButtonProps={passwordToggleProps(i18n)}
           {...form.getInputProps('password')}
         />
         {onForgotPassword && (
@@ -67,16 +69,16 @@ export function LoginForm({
               size="sm"
               onClick={() => onForgotPassword(form.getValues().email.trim())}
             >
-              Forgot password?
+              {i18n._('Forgot password?')}
             </Anchor>
           </Group>
         )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
+            {i18n._('Cancel', undefined, { comment: 'Button that closes a form or dialog without doing anything' })}
           </Button>
           <Button type="submit" loading={submitting}>
-            Login
+            {i18n._('Login')}
           </Button>
         </Group>
       </Stack>

@@ -1,11 +1,13 @@
+import { useLingui } from '@lingui/react';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
-export const invalidLinkText = 'This link is not valid';
+/** The default heading, translated where shown: `i18n._(invalidLinkText)`. */
+export const invalidLinkText = /*i18n*/ 'This link is not valid';
 
 export interface InvalidLinkProps {
-  /** The heading; the server's sentence when it gave one. */
+  /** The heading, in the page's language; the server's sentence when it gave one. */
   title?: string;
   /** What to do next, in place of the default advice. */
   children?: ReactNode;
@@ -14,20 +16,23 @@ export interface InvalidLinkProps {
 }
 
 /** What a page opened from a broken or forged email link shows. */
-export function InvalidLink({ title = invalidLinkText, children, action }: InvalidLinkProps) {
+export function InvalidLink({ title, children, action }: InvalidLinkProps) {
+  const { i18n } = useLingui();
   return (
     <Card withBorder padding="xl" maw={520} mx="auto" ta="center">
       <Stack align="center" gap="sm">
         <Title order={1} size="h2">
-          {title}
+          {title ?? i18n._(invalidLinkText)}
         </Title>
         <Text c="dimmed">
           {children ??
-            'The link may be incomplete or out of date. Please use the link from your most recent email, or contact the event organizer.'}
+            i18n._(
+              'The link may be incomplete or out of date. Please use the link from your most recent email, or contact the event organizer.',
+            )}
         </Text>
         {action ?? (
           <Button component={Link} to="/" variant="light">
-            Back to Home
+            {i18n._('Back to Home')}
           </Button>
         )}
       </Stack>
@@ -46,24 +51,31 @@ export interface SignupCancelledProps {
 
 /** What a page opened from a signup's email link shows once that signup is cancelled. */
 export function SignupCancelled({ message, name, sheet }: SignupCancelledProps) {
+  const { i18n } = useLingui();
   return (
     <Card withBorder padding="xl" maw={560} mx="auto" ta="center">
       <Stack align="center" gap="sm">
         <Title order={1} size="h2">
-          Signup cancelled
+          {i18n._('Signup cancelled')}
         </Title>
-        <Text>{message ? `${message}.` : 'This signup has been cancelled.'}</Text>
+        <Text>
+          {message
+            ? i18n._('{message}.', { message }, { comment: "The server's sentence, ended with a full stop" })
+            : i18n._('This signup has been cancelled.')}
+        </Text>
         <Text c="dimmed" size="sm">
-          {name ? `Thank you for letting us know, ${name}. ` : ''}You can sign up again at any time.
+          {name
+            ? i18n._('Thank you for letting us know, {name}. You can sign up again at any time.', { name })
+            : i18n._('You can sign up again at any time.')}
         </Text>
         <Group justify="center">
           {sheet && (
             <Button component={Link} to={`/signup-sheet/${sheet.id}`} variant="light">
-              View {sheet.title}
+              {i18n._('View {title}', { title: sheet.title })}
             </Button>
           )}
           <Button component={Link} to="/" variant="default">
-            Back to Home
+            {i18n._('Back to Home')}
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Alert, Button, Card, Group, List, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { deleteAccountSchema } from '@pac/validators';
 import { useQueryClient } from '@tanstack/react-query';
@@ -11,12 +12,15 @@ import { useCurrentUser } from '../../../lib/session/useCurrentUser';
 import { trpc } from '../../../trpc';
 import { passwordToggleProps } from '../NewPasswordFields';
 
-/** What deleting an account does (API.md "Privacy"), said before the person decides. */
+/**
+ * What deleting an account does (API.md "Privacy"), said before the person decides; each line
+ * translated where shown: `i18n._(line)`.
+ */
 export const deleteAccountConsequences = [
-  'Your account ends, and you are signed out everywhere.',
-  'Your signups stay counted for the organizers, but without your name, email or phone.',
-  'Your volunteer hours leave with you: nothing keeps them under your name.',
-  'PAC Hub stops sending you emails.',
+  /*i18n*/ 'Your account ends, and you are signed out everywhere.',
+  /*i18n*/ 'Your signups stay counted for the organizers, but without your name, email or phone.',
+  /*i18n*/ 'Your volunteer hours leave with you: nothing keeps them under your name.',
+  /*i18n*/ 'PAC Hub stops sending you emails.',
 ] as const;
 
 interface DeleteAccountFormProps {
@@ -28,6 +32,7 @@ interface DeleteAccountFormProps {
 
 /** Asks the password again; a refusal shows on the field, or above the buttons. */
 function DeleteAccountForm({ onDelete, onCancel, pending }: DeleteAccountFormProps) {
+  const { i18n } = useLingui();
   const [failure, setFailure] = useState<string | null>(null);
   const { form, onSubmit, showFieldErrors } = useSchemaForm({
     initialValues: { password: '' },
@@ -36,7 +41,7 @@ function DeleteAccountForm({ onDelete, onCancel, pending }: DeleteAccountFormPro
   const refused = (error: unknown) => {
     const message = serverMessage(error);
     if (errorField(error) === 'password' && message !== null) showFieldErrors({ password: message });
-    else setFailure(message ?? 'Failed to delete your account. Please try again.');
+    else setFailure(message ?? i18n._('Failed to delete your account. Please try again.'));
   };
 
   return (
@@ -49,32 +54,33 @@ function DeleteAccountForm({ onDelete, onCancel, pending }: DeleteAccountFormPro
     >
       <Stack gap="sm">
         <Text size="sm">
-          Your account and your sign-in end for good. Your signups stay counted, without your name, email or phone. This
-          cannot be undone.
+          {i18n._(
+            'Your account and your sign-in end for good. Your signups stay counted, without your name, email or phone. This cannot be undone.',
+          )}
         </Text>
         <PasswordInput
-          label="Password"
-          description="Enter your password to confirm it is you"
+          label={i18n._('Password')}
+          description={i18n._('Enter your password to confirm it is you')}
           autoComplete="current-password"
           withAsterisk
           data-autofocus
-          visibilityToggleButtonProps={passwordToggleProps}
+          visibilityToggleButtonProps={passwordToggleProps(i18n)}
           {...form.getInputProps('password')}
           // Mantine's PasswordInput leaves aria-invalid off its input: screen readers, and the focus
           // moving to the first invalid field, need it.
           aria-invalid={form.errors.password ? true : undefined}
         />
         {failure !== null && (
-          <Alert color="red" role="alert" title="Your account was not deleted">
+          <Alert color="red" role="alert" title={i18n._('Your account was not deleted')}>
             {failure}
           </Alert>
         )}
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={pending}>
-            Keep my account
+            {i18n._('Keep my account')}
           </Button>
           <Button type="submit" color="red" loading={pending}>
-            Delete my account
+            {i18n._('Delete my account')}
           </Button>
         </Group>
       </Stack>
@@ -88,6 +94,7 @@ function DeleteAccountForm({ onDelete, onCancel, pending }: DeleteAccountFormPro
  * the person is told so and lands on the home page.
  */
 export function DeleteAccountCard() {
+  const { i18n } = useLingui();
   const { setUser } = useCurrentUser();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
@@ -114,7 +121,7 @@ export function DeleteAccountCard() {
   const remove = trpc.privacy.deleteAccount.useMutation({
     onSuccess: () => {
       deleted.current = true;
-      notifySuccess('Account Deleted', 'Your account has been deleted.');
+      notifySuccess(i18n._('Account Deleted'), i18n._('Your account has been deleted.'));
       void navigate('/', { replace: true });
     },
   });
@@ -133,24 +140,24 @@ export function DeleteAccountCard() {
     >
       <Stack gap="sm">
         <Title order={2} size="h4" id="delete-account-title">
-          Delete Account
+          {i18n._('Delete Account')}
         </Title>
-        <Text size="sm">Deleting your account cannot be undone:</Text>
+        <Text size="sm">{i18n._('Deleting your account cannot be undone:')}</Text>
         <List size="sm" spacing={4}>
           {deleteAccountConsequences.map((line) => (
-            <List.Item key={line}>{line}</List.Item>
+            <List.Item key={line}>{i18n._(line)}</List.Item>
           ))}
         </List>
         <Text size="sm" c="dimmed">
-          You may want to download your data first.
+          {i18n._('You may want to download your data first.')}
         </Text>
         <Group>
           <Button color="red" variant="outline" onClick={() => setAsking(true)}>
-            Delete my account
+            {i18n._('Delete my account')}
           </Button>
         </Group>
       </Stack>
-      <Modal opened={asking} onClose={close} title="Delete Account">
+      <Modal opened={asking} onClose={close} title={i18n._('Delete Account')}>
         <DeleteAccountForm
           pending={remove.isPending}
           onCancel={close}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DownloadIcon } from '../../../components/Icons';
@@ -10,18 +11,19 @@ import { myDataExport } from './myData';
 
 /** Loads what is held about the signed-in person and shows it in words. */
 function HeldDataView() {
+  const { i18n } = useLingui();
   const data = trpc.privacy.exportMine.useQuery();
   return (
     <QueryState
       query={data}
       loading={
-        <Stack gap="xs" aria-busy="true" aria-label="Loading your data">
+        <Stack gap="xs" aria-busy="true" aria-label={i18n._('Loading your data')}>
           <Skeleton height={18} width="40%" />
           <Skeleton height={72} />
           <Skeleton height={96} />
         </Stack>
       }
-      failed="Could not load your data"
+      failed={i18n._('Could not load your data')}
       onRetry={() => void data.refetch()}
     >
       {(held) => <HeldDataSummary data={held} />}
@@ -35,6 +37,7 @@ function HeldDataView() {
  * data' shows it without the file.
  */
 export function MyDataCard() {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const [shown, setShown] = useState(false);
   const [downloading, setDownloading] = useState(false);
@@ -48,8 +51,8 @@ export function MyDataCard() {
       await downloadFile(myDataExport.path, myDataExport.filename);
     } catch (error) {
       notifyFailureText(
-        'Download Failed',
-        error instanceof Error && error.message !== '' ? error.message : 'Failed to download your data.',
+        i18n._('Download Failed'),
+        error instanceof Error && error.message !== '' ? error.message : i18n._('Failed to download your data.'),
       );
     } finally {
       setDownloading(false);
@@ -61,16 +64,17 @@ export function MyDataCard() {
       <Stack gap="md">
         <div>
           <Title order={2} size="h4" id="my-data-title">
-            Your Data
+            {i18n._('Your Data')}
           </Title>
           <Text size="sm" c="dimmed">
-            Everything PAC Hub keeps about you: your account, each signup with its notes and answers, and every change
-            to your email choices. Download it as a file, or read it here.
+            {i18n._(
+              'Everything PAC Hub keeps about you: your account, each signup with its notes and answers, and every change to your email choices. Download it as a file, or read it here.',
+            )}
           </Text>
         </div>
         <Group gap="sm">
           <Button leftSection={<DownloadIcon />} loading={downloading} onClick={() => void download()}>
-            Download my data
+            {i18n._('Download my data')}
           </Button>
           <Button
             variant="light"
@@ -78,7 +82,7 @@ export function MyDataCard() {
             aria-controls="my-data-held"
             onClick={() => setShown((now) => !now)}
           >
-            {shown ? 'Hide my data' : 'Show my data'}
+            {shown ? i18n._('Hide my data') : i18n._('Show my data')}
           </Button>
         </Group>
         <div id="my-data-held">{shown && <HeldDataView />}</div>

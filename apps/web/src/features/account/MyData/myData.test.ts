@@ -1,6 +1,9 @@
+import { i18nFor } from '@pac/i18n/server';
 import { describe, expect, it } from 'vitest';
 import { schoolDate } from '../../../../test/schoolTime';
 import { answerText, attendedText, consentSentence, signupStatusText } from './myData';
+
+const i18n = i18nFor('en');
 
 describe('consentSentence', () => {
   // 4:05 PM on the school's clock (Vancouver), whatever the test's own zone (Tokyo).
@@ -16,26 +19,28 @@ describe('consentSentence', () => {
     ['admin', true, 'An administrator turned your emails on'],
     ['admin', false, 'An administrator turned your emails off'],
   ] as const)('says how (%s, %s) and when, on the school clock', (source, consent, words) => {
-    expect(consentSentence({ source, consent, at })).toBe(`${words} — Tuesday, November 3, 2026 at 4:05 PM`);
+    expect(consentSentence(i18n, { source, consent, at }, 'en')).toBe(
+      `${words} — Tuesday, November 3, 2026 at 4:05 PM`,
+    );
   });
 });
 
 describe('answers, attendance and status in words', () => {
   it('writes a ticked box as Yes, an empty answer as No answer, and text as it is', () => {
-    expect(answerText(true)).toBe('Yes');
-    expect(answerText(false)).toBe('No');
-    expect(answerText('  ')).toBe('No answer');
-    expect(answerText('Sam, 3B')).toBe('Sam, 3B');
+    expect(answerText(i18n, true)).toBe('Yes');
+    expect(answerText(i18n, false)).toBe('No');
+    expect(answerText(i18n, '  ')).toBe('No answer');
+    expect(answerText(i18n, 'Sam, 3B')).toBe('Sam, 3B');
   });
 
   it('says whether they came, or that nobody marked it', () => {
-    expect(attendedText(true)).toBe('Yes');
-    expect(attendedText(false)).toBe('No');
-    expect(attendedText(null)).toBe('Not marked');
+    expect(attendedText(i18n, true)).toBe('Yes');
+    expect(attendedText(i18n, false)).toBe('No');
+    expect(attendedText(i18n, null)).toBe('Not marked');
   });
 
   it('names the status', () => {
-    expect(signupStatusText('confirmed')).toBe('Confirmed');
-    expect(signupStatusText('waitlisted')).toBe('Waitlisted');
+    expect(signupStatusText(i18n, 'confirmed')).toBe('Confirmed');
+    expect(signupStatusText(i18n, 'waitlisted')).toBe('Waitlisted');
   });
 });

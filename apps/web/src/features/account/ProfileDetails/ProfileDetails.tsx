@@ -1,8 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CalendarIcon, ClockIcon } from '../../../components/Icons';
-import { formatDate, formatDateTime, formatTimeRange } from '../../../lib/dates';
+import { useDates } from '../../../lib/language';
 import type { HistoryEntry, Profile } from '../../../types';
 import { formatHours, historyStatus, orderHistory, slotHours } from '../profile';
 
@@ -41,9 +42,11 @@ function Stat({ label, value }: { label: string; value: string }) {
 }
 
 function HistoryItem({ entry, now }: { entry: HistoryEntry; now: Date }) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const { slot, signupSheet: sheet } = entry;
   const status = historyStatus(sheet.eventDate, now);
-  const when = formatTimeRange(slot.startTime, slot.endTime) ?? formatDateTime(sheet.eventDate);
+  const when = dates.formatTimeRange(slot.startTime, slot.endTime) ?? dates.formatDateTime(sheet.eventDate);
   const waitlisted = entry.status === 'waitlisted';
   // A waitlisted signup holds no spot and counts no hours.
   const hours = waitlisted ? 0 : slotHours(slot);
@@ -61,22 +64,23 @@ function HistoryItem({ entry, now }: { entry: HistoryEntry; now: Date }) {
             {slot.startTime ? <ClockIcon /> : <CalendarIcon />}
             <Text size="sm">
               {when}
-              {hours > 0 && ` · ${formatHours(hours)} hours`}
+              {hours > 0 &&
+                ` · ${i18n._('{hours} hours', { hours: formatHours(hours) }, { comment: 'A number of hours with one decimal: 2.5 hours' })}`}
             </Text>
           </Group>
           {entry.notes && (
             <Text size="sm" c="dimmed" fs="italic">
-              Notes: {entry.notes}
+              {i18n._('Notes: {notes}', { notes: entry.notes })}
             </Text>
           )}
         </Stack>
         <Stack gap={4} align="flex-end">
           <Badge color={status === 'Upcoming' ? 'blue' : 'gray'} variant="light">
-            {status}
+            {status === 'Upcoming' ? i18n._('Upcoming') : i18n._('Completed')}
           </Badge>
           {waitlisted && (
             <Badge color="orange" variant="outline">
-              Waitlisted
+              {i18n._('Waitlisted')}
             </Badge>
           )}
         </Stack>
@@ -87,6 +91,8 @@ function HistoryItem({ entry, now }: { entry: HistoryEntry; now: Date }) {
 
 /** A profile: account details, totals and the volunteer history (SPEC.md section 2, Profile). */
 export function ProfileDetails({ profile, own, now = new Date() }: ProfileDetailsProps) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   return (
     <Stack gap="xl">
       <Card withBorder padding="xl">
@@ -99,56 +105,60 @@ export function ProfileDetails({ profile, own, now = new Date() }: ProfileDetail
                 </Title>
                 {profile.isAdmin && (
                   <Badge color="violet" variant="filled">
-                    Administrator
+                    {i18n._('Administrator')}
                   </Badge>
                 )}
               </Group>
-              <Text c="dimmed">Member since {formatDate(profile.createdAt)}</Text>
+              <Text c="dimmed">{i18n._('Member since {date}', { date: dates.formatDate(profile.createdAt) })}</Text>
             </Stack>
             {own && (
               <Group gap="sm">
                 <Button variant="light" onClick={own.onAccountSettings}>
-                  Account Settings
+                  {i18n._('Account Settings')}
                 </Button>
                 <Button variant="default" onClick={own.onChangePassword}>
-                  Change Password
+                  {i18n._('Change Password')}
                 </Button>
               </Group>
             )}
           </Group>
           <Stack gap="xs" component="section" aria-labelledby="account-details-title">
             <Title order={2} size="h4" id="account-details-title">
-              Account Details
+              {i18n._('Account Details')}
             </Title>
             <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" m={0}>
-              <Detail label="Name">{profile.name}</Detail>
-              <Detail label="Email">{profile.email}</Detail>
-              <Detail label="Phone">{profile.phone ?? 'Not provided'}</Detail>
-              <Detail label="Member since">{formatDate(profile.createdAt)}</Detail>
-              <Detail label="Email updates">{profile.emailConsent ? 'Yes' : 'No'}</Detail>
+              <Detail label={i18n._('Name')}>{profile.name}</Detail>
+              <Detail label={i18n._('Email')}>{profile.email}</Detail>
+              <Detail label={i18n._('Phone')}>{profile.phone ?? i18n._('Not provided')}</Detail>
+              <Detail label={i18n._('Member since')}>{dates.formatDate(profile.createdAt)}</Detail>
+              <Detail label={i18n._('Email updates')}>
+                {profile.emailConsent
+                  ? i18n._('Yes', undefined, { comment: 'The answer to a yes/no question' })
+                  : i18n._('No', undefined, { comment: 'The answer to a yes/no question' })}
+              </Detail>
             </SimpleGrid>
           </Stack>
         </Stack>
       </Card>
 
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Stat label="Total Signups" value={String(profile.totalSignups)} />
-        <Stat label="Total Hours" value={formatHours(profile.totalHours)} />
+        <Stat label={i18n._('Total Signups')} value={String(profile.totalSignups)} />
+        <Stat label={i18n._('Total Hours')} value={formatHours(profile.totalHours)} />
       </SimpleGrid>
 
       <Stack gap="md" component="section" aria-labelledby="history-title">
         <Title order={2} size="h3" id="history-title">
-          Volunteer History
+          {i18n._('Volunteer History')}
         </Title>
         {profile.volunteerHistory.length === 0 ? (
           <Card withBorder padding="xl" ta="center">
             <Stack align="center" gap="xs">
-              <Text fw={600}>No Volunteer History Yet</Text>
+              <Text fw={600}>{i18n._('No Volunteer History Yet')}</Text>
               <Text c="dimmed" size="sm">
-                Signups made with this account will appear here.
+                {i18n._('Signups made with this account will appear here.')}
               </Text>
               <Button component={Link} to="/" variant="light" mt="xs">
-                Browse Opportunities
+                {i18n._('Browse Opportunities')}
               </Button>
             </Stack>
           </Card>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Stack } from '@mantine/core';
 import { resetPasswordSchema } from '@pac/validators';
 import type { z } from 'zod';
@@ -15,6 +16,7 @@ export interface ResetPasswordFormProps {
 
 /** A new password, twice, with the change-password rules; a mismatch shows on the confirm field. */
 export function ResetPasswordForm({ token, onSubmit, submitting = false }: ResetPasswordFormProps) {
+  const { i18n } = useLingui();
   const { form, onSubmit: handleSubmit } = useSchemaForm({
     initialValues: { newPassword: '', confirmPassword: '' },
     schema: resetPasswordSchema,
@@ -25,13 +27,13 @@ export function ResetPasswordForm({ token, onSubmit, submitting = false }: Reset
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
         <NewPasswordFields
-          label="New password"
-          confirmLabel="Confirm new password"
+          label={i18n._('New password')}
+          confirmLabel={i18n._('Confirm new password')}
           newPassword={form.getInputProps('newPassword')}
           confirmPassword={form.getInputProps('confirmPassword')}
         />
         <Button type="submit" loading={submitting} mt="sm">
-          Reset password
+          {i18n._('Reset password')}
         </Button>
       </Stack>
     </form>

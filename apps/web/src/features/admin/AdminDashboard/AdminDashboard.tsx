@@ -1,6 +1,7 @@
 // The administrator's dashboard loads on demand (an organizer's never does), with the part of
 // Mantine's stylesheet that its tabs, dialogs and fields use.
 import '../../../styles/mantine-rest.css';
+import { useLingui } from '@lingui/react';
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { AnnouncementDrafts } from '../../announcements';
@@ -25,6 +26,7 @@ function isDashboardTab(value: string | null): value is DashboardTab {
  * the new sheet instead).
  */
 export function AdminDashboard() {
+  const { i18n } = useLingui();
   const [tab, setTab] = useState<DashboardTab>('overview');
   const [creating, setCreating] = useState(false);
   const openCreate = () => setCreating(true);
@@ -32,18 +34,18 @@ export function AdminDashboard() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center">
-        <Title order={1}>PAC Admin Dashboard</Title>
-        <Button onClick={openCreate}>Create New Sign Up</Button>
+        <Title order={1}>{i18n._('PAC Admin Dashboard')}</Title>
+        <Button onClick={openCreate}>{i18n._('Create New Sign Up')}</Button>
       </Group>
       <AnnouncementDrafts hideWhenEmpty />
       {/* Hidden tabs unmount, so that a tab's polling runs only while it is shown. */}
       <Tabs value={tab} onChange={(value) => isDashboardTab(value) && setTab(value)} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="overview">Overview</Tabs.Tab>
-          <Tabs.Tab value="monitoring">Website Monitoring</Tabs.Tab>
-          <Tabs.Tab value="email">Email Settings</Tabs.Tab>
-          <Tabs.Tab value="people">People</Tabs.Tab>
-          <Tabs.Tab value="privacy">Privacy</Tabs.Tab>
+          <Tabs.Tab value="overview">{i18n._('Overview')}</Tabs.Tab>
+          <Tabs.Tab value="monitoring">{i18n._('Website Monitoring')}</Tabs.Tab>
+          <Tabs.Tab value="email">{i18n._('Email Settings')}</Tabs.Tab>
+          <Tabs.Tab value="people">{i18n._('People')}</Tabs.Tab>
+          <Tabs.Tab value="privacy">{i18n._('Privacy')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="overview" pt="lg">
           <OverviewTab onCreateSheet={openCreate} />

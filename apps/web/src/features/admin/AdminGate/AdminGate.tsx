@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router-dom';
@@ -35,31 +36,37 @@ function GateCard({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function BackToHome() {
+  const { i18n } = useLingui();
   return (
     <Button component={Link} to="/" variant="default">
-      Back to Home
+      {i18n._('Back to Home')}
     </Button>
   );
 }
 
 function AdminAccessRequired({ onSignedIn }: { onSignedIn: () => void }) {
+  const { i18n } = useLingui();
   const { openAuthDialog } = useAuthDialog();
   return (
-    <GateCard title="Admin Access Required">
-      <Text c="dimmed">You need to sign in with an administrator account to manage signup sheets and volunteers.</Text>
+    <GateCard title={i18n._('Admin Access Required')}>
+      <Text c="dimmed">
+        {i18n._('You need to sign in with an administrator account to manage signup sheets and volunteers.')}
+      </Text>
       <Alert variant="light" color="blue" w="100%" ta="start">
         {/* A code element of its own rather than Mantine's Code, whose styles the dashboard's first screen does without. */}
-        Sign in with your admin account email, for example{' '}
-        <Text component="code" ff="monospace" fz="sm" bg="gray.1" px={4} style={{ borderRadius: 4 }}>
-          {sampleAdminEmail}
-        </Text>
-        , and its password.
+        <Trans
+          id="Sign in with your admin account email, for example <0>{email}</0>, and its password."
+          values={{ email: sampleAdminEmail }}
+          components={{
+            0: <Text component="code" ff="monospace" fz="sm" bg="gray.1" px={4} style={{ borderRadius: 4 }} />,
+          }}
+        />
       </Alert>
       <Group justify="center" gap="sm">
         <Button
           onClick={() => openAuthDialog({ tab: 'login', emailPlaceholder: sampleAdminEmail, onSuccess: onSignedIn })}
         >
-          Sign In as Admin
+          {i18n._('Sign In as Admin')}
         </Button>
         <BackToHome />
       </Group>
@@ -68,22 +75,34 @@ function AdminAccessRequired({ onSignedIn }: { onSignedIn: () => void }) {
 }
 
 function AccessDenied({ user }: { user: CurrentUser }) {
+  const { i18n } = useLingui();
   const { signOut, pending } = useSignOut();
   // The stored user carries no email; the session's account does.
   const me = trpc.auth.me.useQuery();
   const email = me.data?.id === user.id ? me.data.email : null;
   return (
-    <GateCard title="Access Denied">
+    <GateCard title={i18n._('Access Denied')}>
       <Text>
-        You are signed in as <strong>{user.name}</strong>
-        {email !== null && <> ({email})</>}, which is not an administrator account.
+        {email === null ? (
+          <Trans
+            id="You are signed in as <0>{name}</0>, which is not an administrator account."
+            values={{ name: user.name }}
+            components={{ 0: <strong /> }}
+          />
+        ) : (
+          <Trans
+            id="You are signed in as <0>{name}</0> ({email}), which is not an administrator account."
+            values={{ name: user.name, email }}
+            components={{ 0: <strong /> }}
+          />
+        )}
       </Text>
       <Text c="dimmed" size="sm">
-        Sign out and sign in with an administrator account to open the dashboard.
+        {i18n._('Sign out and sign in with an administrator account to open the dashboard.')}
       </Text>
       <Group justify="center" gap="sm">
         <Button color="red" variant="light" onClick={signOut} loading={pending}>
-          Sign Out
+          {i18n._('Sign Out')}
         </Button>
         <BackToHome />
       </Group>
@@ -99,12 +118,13 @@ const reloadPage = () => window.location.reload();
  * 'Access Denied'.
  */
 function NotAnAdmin({ user, organizerView }: { user: CurrentUser; organizerView?: ReactNode }) {
+  const { i18n } = useLingui();
   const me = trpc.auth.me.useQuery(undefined, { enabled: organizerView !== undefined });
   if (organizerView === undefined) return <AccessDenied user={user} />;
   if (me.isPending)
     return (
       <Center mih="40vh">
-        <Loader aria-label="Checking your access" />
+        <Loader aria-label={i18n._('Checking your access')} />
       </Center>
     );
   if (me.data?.id === user.id && me.data.role === 'organizer') return <>{organizerView}</>;

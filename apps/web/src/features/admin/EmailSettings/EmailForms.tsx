@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { PasswordInput, Stack, TextInput } from '@mantine/core';
 import { adminEmailFormSchema, senderFormSchema } from '@pac/validators';
 import type { z } from 'zod';
@@ -17,6 +18,7 @@ export interface AdminEmailFormProps {
 
 /** The default email recipient's inline form: the field adminEmail, Save and Cancel. */
 export function AdminEmailForm({ initialEmail, onSubmit, onCancel, submitting = false }: AdminEmailFormProps) {
+  const { i18n } = useLingui();
   const {
     form,
     onSubmit: handleSubmit,
@@ -29,7 +31,7 @@ export function AdminEmailForm({ initialEmail, onSubmit, onCancel, submitting = 
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
         <TextInput
-          label="Default email recipient"
+          label={i18n._('Default email recipient')}
           name="adminEmail"
           type="email"
           placeholder="chair@example.org"
@@ -37,8 +39,8 @@ export function AdminEmailForm({ initialEmail, onSubmit, onCancel, submitting = 
           {...form.getInputProps('adminEmail')}
         />
         <FormActions
-          submitLabel="Save"
-          pendingLabel="Saving..."
+          submitLabel={i18n._('Save')}
+          pendingLabel={i18n._('Saving...')}
           submitting={submitting}
           reset={reset}
           onCancel={onCancel}
@@ -59,6 +61,7 @@ export interface SenderFormProps {
 
 /** The email sender's form: a Gmail address and its app password (masked). */
 export function SenderForm({ initialEmail, onSubmit, onCancel, submitting = false }: SenderFormProps) {
+  const { i18n } = useLingui();
   const {
     form,
     onSubmit: handleSubmit,
@@ -71,7 +74,7 @@ export function SenderForm({ initialEmail, onSubmit, onCancel, submitting = fals
     <form onSubmit={handleSubmit((parsed) => onSubmit(parsed))} noValidate>
       <Stack gap="sm">
         <TextInput
-          label="Gmail address"
+          label={i18n._('Gmail address')}
           name="senderEmail"
           type="email"
           placeholder="yourpac@gmail.com"
@@ -80,15 +83,17 @@ export function SenderForm({ initialEmail, onSubmit, onCancel, submitting = fals
           {...form.getInputProps('senderEmail')}
         />
         <PasswordInput
-          label="App password"
+          label={i18n._('App password')}
           name="senderPassword"
-          description="The 16-character app password from your Google account (Security → App passwords), not your regular password."
+          description={i18n._(
+            'The 16-character app password from your Google account (Security → App passwords), not your regular password.',
+          )}
           autoComplete="new-password"
           {...form.getInputProps('senderPassword')}
         />
         <FormActions
-          submitLabel="Save Configuration"
-          pendingLabel="Saving..."
+          submitLabel={i18n._('Save Configuration')}
+          pendingLabel={i18n._('Saving...')}
           submitting={submitting}
           reset={reset}
           onCancel={onCancel}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Badge, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { LoadFailed } from '../../../components/QueryState';
@@ -11,18 +12,22 @@ export interface EmailSettingsProps {
   onOpenMonitoring: () => void;
 }
 
-/** The notification types the product sends, all active (SPEC.md section 2). */
+/** The notification types the product sends, all active (SPEC.md section 2); English, shown through `i18n._`. */
 export const notificationTypes = [
-  { name: 'School website changes', text: 'An email when a watched school page changes.' },
-  { name: 'Volunteer confirmations', text: 'An email to each volunteer when they sign up.' },
-  { name: 'Volunteer reminders', text: 'Week, day and day-of reminders to volunteers who asked for them.' },
+  { name: /*i18n*/ 'School website changes', text: /*i18n*/ 'An email when a watched school page changes.' },
+  { name: /*i18n*/ 'Volunteer confirmations', text: /*i18n*/ 'An email to each volunteer when they sign up.' },
+  {
+    name: /*i18n*/ 'Volunteer reminders',
+    text: /*i18n*/ 'Week, day and day-of reminders to volunteers who asked for them.',
+  },
 ] as const;
 
+/** What is planned (English, shown through `i18n._`). */
 export const futureEnhancements = [
-  'More recipients for notification emails',
-  'Email frequency preferences',
-  'Custom email templates',
-  'Integration with a bulk-mail provider such as Mailchimp or SendGrid',
+  /*i18n*/ 'More recipients for notification emails',
+  /*i18n*/ 'Email frequency preferences',
+  /*i18n*/ 'Custom email templates',
+  /*i18n*/ 'Integration with a bulk-mail provider such as Mailchimp or SendGrid',
 ] as const;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -51,6 +56,7 @@ function SectionCard({ id, title, children }: { id: string; title: string; child
 
 /** The Email Settings tab: the mail setup, who gets admin mail, who sends it, and the PAC logo. */
 export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const status = trpc.notifications.emailStatus.useQuery();
   const adminEmail = trpc.settings.get.useQuery({ key: 'adminEmail' });
@@ -70,10 +76,13 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
       {
         onSuccess: () => {
           setEditing(null);
-          notifySuccess('Admin Email Updated', `Notifications will be sent to ${value}.`);
+          notifySuccess(
+            i18n._('Admin Email Updated'),
+            i18n._('Notifications will be sent to {email}.', { email: value }),
+          );
         },
         onError: (error) =>
-          notifyFailure('Update Failed', error, 'Failed to update the admin email. Please try again.'),
+          notifyFailure(i18n._('Update Failed'), error, i18n._('Failed to update the admin email. Please try again.')),
       },
     );
 
@@ -82,17 +91,21 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
     setSender.mutate(values, {
       onSuccess: () => {
         setEditing(null);
-        notifySuccess('Sender Email Updated', `Emails will be sent from ${values.senderEmail}.`);
+        notifySuccess(
+          i18n._('Sender Email Updated'),
+          i18n._('Emails will be sent from {email}.', { email: values.senderEmail }),
+        );
       },
-      onError: (error) => notifyFailure('Update Failed', error, 'Failed to update the sender email. Please try again.'),
+      onError: (error) =>
+        notifyFailure(i18n._('Update Failed'), error, i18n._('Failed to update the sender email. Please try again.')),
     });
 
   const testEmail = trpc.notifications.testEmail.useMutation({
     onSuccess: (answer) => {
-      if (answer.success) notifySuccess('Test Email Sent', answer.message);
-      else notifyFailureText('Email test failed', answer.message);
+      if (answer.success) notifySuccess(i18n._('Test Email Sent'), answer.message);
+      else notifyFailureText(i18n._('Email test failed'), answer.message);
     },
-    onError: (error) => notifyFailure('Email test failed', error, 'The test email could not be sent.'),
+    onError: (error) => notifyFailure(i18n._('Email test failed'), error, i18n._('The test email could not be sent.')),
   });
 
   const s = status.data;
@@ -101,10 +114,10 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
 
   return (
     <Stack gap="lg">
-      {status.isError && <LoadFailed title="Could not load the email settings" />}
+      {status.isError && <LoadFailed title={i18n._('Could not load the email settings')} />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <SectionCard id="email-configuration-title" title="Email Configuration">
+        <SectionCard id="email-configuration-title" title={i18n._('Email Configuration')}>
           {status.isPending ? (
             <Stack gap="xs">
               <Skeleton height={16} />
@@ -113,16 +126,16 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
             </Stack>
           ) : (
             <Stack gap="xs">
-              <Row label="Email service">
+              <Row label={i18n._('Email service')}>
                 <Badge color={s?.configured ? 'green' : 'red'} variant="light">
-                  {s?.configured ? 'Configured' : 'Not configured'}
+                  {s?.configured ? i18n._('Configured') : i18n._('Not configured')}
                 </Badge>
               </Row>
-              <Row label="Default recipient">
-                <Text size="sm">{s?.recipient ?? 'Not set'}</Text>
+              <Row label={i18n._('Default recipient')}>
+                <Text size="sm">{s?.recipient ?? i18n._('Not set')}</Text>
               </Row>
-              <Row label="Templates">
-                <Text size="sm">Change alerts, signup confirmations, reminders</Text>
+              <Row label={i18n._('Templates')}>
+                <Text size="sm">{i18n._('Change alerts, signup confirmations, reminders')}</Text>
               </Row>
             </Stack>
           )}
@@ -132,36 +145,36 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
             disabled={testEmail.isPending}
             onClick={() => testEmail.mutate()}
           >
-            {testEmail.isPending ? 'Sending...' : 'Send Test Email'}
+            {testEmail.isPending ? i18n._('Sending...') : i18n._('Send Test Email')}
           </Button>
         </SectionCard>
 
-        <SectionCard id="notification-types-title" title="Notification Types">
+        <SectionCard id="notification-types-title" title={i18n._('Notification Types')}>
           <Stack gap="xs">
             {notificationTypes.map((type) => (
               <Group key={type.name} justify="space-between" wrap="nowrap" gap="sm">
                 <div>
                   <Text size="sm" fw={500}>
-                    {type.name}
+                    {i18n._(type.name)}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {type.text}
+                    {i18n._(type.text)}
                   </Text>
                 </div>
                 <Badge color="green" variant="light">
-                  Active
+                  {i18n._('Active', undefined, { comment: 'A notification type is turned on (a badge)' })}
                 </Badge>
               </Group>
             ))}
           </Stack>
           <Button variant="default" style={{ alignSelf: 'flex-start' }} onClick={onOpenMonitoring}>
-            Per-monitor email settings
+            {i18n._('Per-monitor email settings')}
           </Button>
         </SectionCard>
 
-        <SectionCard id="default-recipient-title" title="Default Email Recipient">
+        <SectionCard id="default-recipient-title" title={i18n._('Default Email Recipient')}>
           <Text size="sm" c="dimmed">
-            Website change alerts and test emails go to this address.
+            {i18n._('Website change alerts and test emails go to this address.')}
           </Text>
           {editing === 'adminEmail' ? (
             <AdminEmailForm
@@ -176,20 +189,22 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
                 <Skeleton height={16} width={180} />
               ) : (
                 <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {currentAdminEmail ?? 'No default email set'}
+                  {currentAdminEmail ?? i18n._('No default email set')}
                 </Text>
               )}
               <Button variant="light" onClick={() => setEditing('adminEmail')}>
-                Edit
+                {i18n._('Edit')}
               </Button>
             </Group>
           )}
         </SectionCard>
 
-        <SectionCard id="sender-title" title="Email Sender Configuration">
+        <SectionCard id="sender-title" title={i18n._('Email Sender Configuration')}>
           <Text size="sm" c="dimmed">
-            The Gmail account emails are sent from. Saving one here overrides the EMAIL_USER and EMAIL_APP_PASSWORD
-            environment settings.
+            {i18n._(
+              'The Gmail account emails are sent from. Saving one here overrides the {user} and {password} environment settings.',
+              { user: 'EMAIL_USER', password: 'EMAIL_APP_PASSWORD' },
+            )}
           </Text>
           {editing === 'sender' ? (
             <SenderForm
@@ -208,14 +223,14 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
                 </Text>
               ) : (
                 <div>
-                  <Text fw={500}>Using environment variable</Text>
+                  <Text fw={500}>{i18n._('Using environment variable')}</Text>
                   <Text size="xs" c="dimmed">
-                    {s?.environmentSender ?? 'No sender is set in the environment either.'}
+                    {s?.environmentSender ?? i18n._('No sender is set in the environment either.')}
                   </Text>
                 </div>
               )}
               <Button variant="light" onClick={() => setEditing('sender')}>
-                Configure
+                {i18n._('Configure')}
               </Button>
             </Group>
           )}
@@ -224,10 +239,10 @@ export function EmailSettings({ onOpenMonitoring }: EmailSettingsProps) {
 
       <LogoUpload />
 
-      <SectionCard id="future-enhancements-title" title="Future Enhancements">
+      <SectionCard id="future-enhancements-title" title={i18n._('Future Enhancements')}>
         <List size="sm" spacing={4}>
           {futureEnhancements.map((item) => (
-            <List.Item key={item}>{item}</List.Item>
+            <List.Item key={item}>{i18n._(item)}</List.Item>
           ))}
         </List>
       </SectionCard>

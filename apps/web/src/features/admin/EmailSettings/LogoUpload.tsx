@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { Button, Card, FileInput, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,12 +13,15 @@ export const logoPlaceholder = `data:image/svg+xml;utf8,${encodeURIComponent(
 )}`;
 
 /** The answer's sentence, when the upload route gave one. */
-function answerMessage(answer: Record<string, unknown>): string {
-  return typeof answer.message === 'string' && answer.message !== '' ? answer.message : 'The logo has been uploaded.';
+function answerMessage(i18n: I18n, answer: Record<string, unknown>): string {
+  return typeof answer.message === 'string' && answer.message !== ''
+    ? answer.message
+    : i18n._('The logo has been uploaded.');
 }
 
 /** The PAC logo used for Instagram posts instead of the default school image. */
 export function LogoUpload() {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const logo = trpc.settings.logoUrl.useQuery();
   const [file, setFile] = useState<File | null>(null);
@@ -26,10 +31,13 @@ export function LogoUpload() {
     mutationFn: (chosen: File) => uploadImage(uploadPaths.logo, 'logo', chosen),
     onSuccess: (answer) => {
       setFile(null);
-      notifySuccess('Logo Uploaded', answerMessage(answer));
+      notifySuccess(i18n._('Logo Uploaded'), answerMessage(i18n, answer));
     },
     onError: (error) =>
-      notifyFailureText('Upload failed', error.message || 'Failed to upload the logo. Please try again.'),
+      notifyFailureText(
+        i18n._('Upload failed'),
+        error.message || i18n._('Failed to upload the logo. Please try again.'),
+      ),
     onSettled: () => utils.settings.logoUrl.invalidate(),
   });
 
@@ -40,32 +48,36 @@ export function LogoUpload() {
       <Stack gap="md">
         <div>
           <Title order={2} size="h4" id="logo-title">
-            PAC Logo for Instagram Posts
+            {i18n._('PAC Logo for Instagram Posts')}
           </Title>
           <Text size="sm" c="dimmed">
-            Instagram posts use this logo instead of the default school image. A square 1080x1080 image is recommended.
+            {i18n._(
+              'Instagram posts use this logo instead of the default school image. A square 1080x1080 image is recommended.',
+            )}
           </Text>
         </div>
         <Group align="flex-start" gap="lg">
           <Image
             src={src}
             fallbackSrc={logoPlaceholder}
-            alt={logo.data?.hasLogo ? 'Current PAC logo' : 'No PAC logo uploaded yet'}
+            alt={logo.data?.hasLogo ? i18n._('Current PAC logo') : i18n._('No PAC logo uploaded yet')}
             w={120}
             h={120}
             radius="md"
             fit="cover"
           />
           <Stack gap="sm" style={{ flex: 1, minWidth: 220 }}>
-            <Text size="sm">{logo.data?.hasLogo ? 'A custom logo is set.' : 'No logo uploaded yet.'}</Text>
+            <Text size="sm">
+              {logo.data?.hasLogo ? i18n._('A custom logo is set.') : i18n._('No logo uploaded yet.')}
+            </Text>
             <FileInput
-              label="Logo image"
-              placeholder="Choose an image"
-              description="JPG, PNG, WebP, max 5MB"
+              label={i18n._('Logo image')}
+              placeholder={i18n._('Choose an image')}
+              description={i18n._('JPG, PNG, WebP, max 5MB')}
               accept={acceptedImageTypes}
               clearable
               value={file}
-              error={problem}
+              error={problem === null ? null : i18n._(problem)}
               disabled={upload.isPending}
               onChange={setFile}
             />
@@ -76,7 +88,7 @@ export function LogoUpload() {
                 if (file && !problem) upload.mutate(file);
               }}
             >
-              {upload.isPending ? 'Uploading...' : 'Upload Logo'}
+              {upload.isPending ? i18n._('Uploading...') : i18n._('Upload Logo')}
             </Button>
           </Stack>
         </Group>

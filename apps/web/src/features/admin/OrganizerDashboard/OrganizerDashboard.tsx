@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { trpc } from '../../../trpc';
@@ -17,6 +18,7 @@ const OrganizerPanels = lazy(() => import('./OrganizerPanels').then((m) => ({ de
  * server refuses those too). A sheet created here is brought into view and focus.
  */
 export function OrganizerDashboard() {
+  const { i18n } = useLingui();
   const [creating, setCreating] = useState(false);
   const [createdSheetId, setCreatedSheetId] = useState<number | null>(null);
   // The cards' own query (one request, shared with ManageSheets): the rest waits until it has answered.
@@ -28,10 +30,10 @@ export function OrganizerDashboard() {
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <div>
-          <Title order={1}>Organizer Dashboard</Title>
-          <Text c="dimmed">Your signup sheets, their volunteers and reminders.</Text>
+          <Title order={1}>{i18n._('Organizer Dashboard')}</Title>
+          <Text c="dimmed">{i18n._('Your signup sheets, their volunteers and reminders.')}</Text>
         </div>
-        <Button onClick={openCreate}>Create New Sign Up</Button>
+        <Button onClick={openCreate}>{i18n._('Create New Sign Up')}</Button>
       </Group>
       <ManageSheets onCreateSheet={openCreate} createdSheetId={createdSheetId} />
       {(cardsShown || creating) && (

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Button, Card, Stack, Text, TextInput, Title } from '@mantine/core';
 import { settingWriteSchema } from '@pac/validators';
 import { Link } from 'react-router-dom';
@@ -8,6 +9,7 @@ import { trpc } from '../../../trpc';
 
 /** The privacy contact's form, filled with the saved address; validated as the server validates the setting. */
 function PrivacyContactForm({ initial }: { initial: string | null }) {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const { form, onSubmit } = useSchemaForm({
     initialValues: { value: initial ?? '' },
@@ -18,10 +20,15 @@ function PrivacyContactForm({ initial }: { initial: string | null }) {
     onSuccess: (answer) => {
       const saved = 'value' in answer ? answer.value : null;
       if (saved !== null) form.setValues({ value: saved });
-      notifySuccess('Privacy Contact Updated', `The privacy policy now shows ${saved ?? 'the new address'}.`);
+      notifySuccess(
+        i18n._('Privacy Contact Updated'),
+        saved === null
+          ? i18n._('The privacy policy now shows the new address.')
+          : i18n._('The privacy policy now shows {email}.', { email: saved }),
+      );
     },
     onError: (error) =>
-      notifyFailure('Update Failed', error, 'Failed to update the privacy contact. Please try again.'),
+      notifyFailure(i18n._('Update Failed'), error, i18n._('Failed to update the privacy contact. Please try again.')),
     onSettled: () =>
       Promise.all([
         utils.settings.get.invalidate({ key: 'privacyContact' }),
@@ -39,7 +46,7 @@ function PrivacyContactForm({ initial }: { initial: string | null }) {
     >
       <Stack gap="sm" align="flex-start">
         <TextInput
-          label="Privacy contact email"
+          label={i18n._('Privacy contact email')}
           name="privacyContact"
           type="email"
           autoComplete="off"
@@ -48,7 +55,7 @@ function PrivacyContactForm({ initial }: { initial: string | null }) {
           {...form.getInputProps('value')}
         />
         <Button type="submit" loading={save.isPending}>
-          Save
+          {i18n._('Save')}
         </Button>
       </Stack>
     </form>
@@ -60,26 +67,26 @@ function PrivacyContactForm({ initial }: { initial: string | null }) {
  * shown on the privacy policy page.
  */
 export function PrivacyContact() {
+  const { i18n } = useLingui();
   const current = trpc.settings.get.useQuery({ key: 'privacyContact' });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="privacy-contact-title">
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id="privacy-contact-title">
-            Privacy contact
+            {i18n._('Privacy contact')}
           </Title>
           <Text size="sm" c="dimmed">
-            The email address people write to about their data. It is shown on the{' '}
-            <Anchor component={Link} to="/privacy-policy" inherit underline="always">
-              privacy policy
-            </Anchor>{' '}
-            page; until one is set, the page tells people to contact the PAC through the school.
+            <Trans
+              id="The email address people write to about their data. It is shown on the <0>privacy policy</0> page; until one is set, the page tells people to contact the PAC through the school."
+              components={{ 0: <Anchor component={Link} to="/privacy-policy" inherit underline="always" /> }}
+            />
           </Text>
         </div>
         <QueryState
           query={current}
-          loading={<LoadingRows rows={1} height={56} label="Loading the privacy contact" />}
-          failed="Could not load the privacy contact"
+          loading={<LoadingRows rows={1} height={56} label={i18n._('Loading the privacy contact')} />}
+          failed={i18n._('Could not load the privacy contact')}
           onRetry={() => void current.refetch()}
         >
           {(setting) => <PrivacyContactForm initial={('value' in setting ? setting.value : null) ?? null} />}

@@ -1,6 +1,7 @@
+import { useLingui } from '@lingui/react';
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { LoadingRows, QueryState } from '../../../components/QueryState';
-import { formatDateTime } from '../../../lib/dates';
+import { useDates } from '../../../lib/language';
 import { trpc } from '../../../trpc';
 import { privacyActionLabels } from './privacy';
 
@@ -10,24 +11,26 @@ import { privacyActionLabels } from './privacy';
  * opens, since an export elsewhere on the dashboard adds a line.
  */
 export function PrivacyLog() {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const log = trpc.privacy.log.useQuery(undefined, { refetchOnMount: 'always' });
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="privacy-log-title">
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id="privacy-log-title">
-            Privacy log
+            {i18n._('Privacy log')}
           </Title>
           <Text size="sm" c="dimmed">
-            Who looked up or erased a person&apos;s data, or exported volunteers&apos; contact details, and when.
+            {i18n._("Who looked up or erased a person's data, or exported volunteers' contact details, and when.")}
           </Text>
         </div>
         <QueryState
           query={log}
-          loading={<LoadingRows rows={3} height={36} label="Loading the privacy log" />}
-          failed="Could not load the privacy log"
+          loading={<LoadingRows rows={3} height={36} label={i18n._('Loading the privacy log')} />}
+          failed={i18n._('Could not load the privacy log')}
           onRetry={() => void log.refetch()}
-          emptyText="Nothing has been logged yet."
+          emptyText={i18n._('Nothing has been logged yet.')}
         >
           {(entries) => (
             <Stack
@@ -42,11 +45,17 @@ export function PrivacyLog() {
                 <li key={entry.id}>
                   <Group gap={6} wrap="wrap" align="baseline">
                     <Text size="sm" fw={600}>
-                      {privacyActionLabels[entry.action]}
+                      {i18n._(privacyActionLabels[entry.action])}
                     </Text>
-                    <Text size="sm">by {entry.actorName}</Text>
+                    <Text size="sm">
+                      {i18n._(
+                        'by {name}',
+                        { name: entry.actorName },
+                        { comment: "Who did a logged privacy action, shown after the action ('Searched', 'Erased')" },
+                      )}
+                    </Text>
                     <Text size="sm" c="dimmed">
-                      {formatDateTime(entry.at)}
+                      {dates.formatDateTime(entry.at)}
                     </Text>
                   </Group>
                   <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { Button, Card, Group, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { privacyEmailSchema } from '@pac/validators';
 import { useMutation } from '@tanstack/react-query';
@@ -10,7 +12,15 @@ import { useSchemaForm } from '../../../lib/schemaForm';
 import { saveFile } from '../../../lib/uploads';
 import { trpc } from '../../../trpc';
 import { HeldDataView } from './HeldDataView';
-import { erasedSummary, eraseQuestion, type HeldData, heldDataFile, heldSummary, holdsAnything } from './privacy';
+import {
+  erasedSummary,
+  eraseQuestion,
+  foundStatus,
+  type HeldData,
+  heldDataFile,
+  heldSummary,
+  holdsAnything,
+} from './privacy';
 
 interface FoundProps {
   data: HeldData;
@@ -21,6 +31,7 @@ interface FoundProps {
 
 /** What a search found, with 'Download for the person' and, when anything is held, 'Erase everything'. */
 function Found({ data, onErase, focusTitle }: FoundProps) {
+  const { i18n } = useLingui();
   const title = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (focusTitle) title.current?.focus();
@@ -41,19 +52,19 @@ function Found({ data, onErase, focusTitle }: FoundProps) {
           tabIndex={-1}
           style={{ overflowWrap: 'anywhere' }}
         >
-          What is held about {data.email}
+          {i18n._('What is held about {email}', { email: data.email })}
         </Title>
         <Text size="sm" c="dimmed">
-          {held ? `${heldSummary(data)}.` : 'Nothing is held about this address.'}
+          {held ? heldSummary(i18n, data) : i18n._('Nothing is held about this address.')}
         </Text>
       </div>
       <Group gap="sm">
         <Button variant="default" onClick={download}>
-          Download for the person
+          {i18n._('Download for the person')}
         </Button>
         {held && (
           <Button color="red" onClick={onErase}>
-            Erase everything
+            {i18n._('Erase everything')}
           </Button>
         )}
       </Group>
@@ -63,13 +74,13 @@ function Found({ data, onErase, focusTitle }: FoundProps) {
 }
 
 /** What the status line tells a screen reader about the search. */
-function searchStatus(find: { isPending: boolean; isError: boolean; data: HeldData | undefined }): string {
-  if (find.isPending) return 'Searching';
-  if (find.isError) return 'The search failed';
+function searchStatus(i18n: I18n, find: { isPending: boolean; isError: boolean; data: HeldData | undefined }): string {
+  if (find.isPending) return i18n._('Searching');
+  if (find.isError) return i18n._('The search failed');
   if (!find.data) return '';
   return holdsAnything(find.data)
-    ? `Found: ${heldSummary(find.data).toLowerCase()} for ${find.data.email}`
-    : `Nothing is held about ${find.data.email}`;
+    ? foundStatus(i18n, find.data)
+    : i18n._('Nothing is held about {email}', { email: find.data.email });
 }
 
 /**
@@ -79,6 +90,7 @@ function searchStatus(find: { isPending: boolean; isError: boolean; data: HeldDa
  * volunteer', then searches again, so what is shown is what the server still holds.
  */
 export function PrivacyRequests() {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   // The data the confirmation is about; kept while the dialog closes so that its words stay.
   const [erasing, setErasing] = useState<{ data: HeldData; open: boolean } | null>(null);
@@ -92,11 +104,12 @@ export function PrivacyRequests() {
   });
   const erase = trpc.privacy.erase.useMutation({
     onSuccess: (result, input) => {
-      notifySuccess('Data Erased', `${erasedSummary(result)}.`);
+      notifySuccess(i18n._('Data Erased'), erasedSummary(i18n, result));
       setAfterErase(true);
       find.mutate(input);
     },
-    onError: (error) => notifyFailure('Erase Failed', error, 'Failed to erase the data. Please try again.'),
+    onError: (error) =>
+      notifyFailure(i18n._('Erase Failed'), error, i18n._('Failed to erase the data. Please try again.')),
     onSettled: () => {
       setErasing((current) => current && { ...current, open: false });
       return utils.privacy.log.invalidate();
@@ -110,12 +123,12 @@ export function PrivacyRequests() {
 
   let results = null;
   if (find.isPending) {
-    results = <LoadingRows rows={3} height={48} label="Searching" />;
+    results = <LoadingRows rows={3} height={48} label={i18n._('Searching')} />;
   } else if (find.isError) {
     results = (
       <LoadFailed
-        title="Could not search"
-        text={serverMessage(find.error) ?? 'Please try again later.'}
+        title={i18n._('Could not search')}
+        text={serverMessage(find.error) ?? i18n._('Please try again later.')}
         onRetry={() => {
           if (find.variables) search(find.variables);
         }}
@@ -131,18 +144,18 @@ export function PrivacyRequests() {
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id="privacy-requests-title">
-            Privacy requests
+            {i18n._('Privacy requests')}
           </Title>
           <Text size="sm" c="dimmed">
-            When someone asks what PAC Hub holds about them, or asks for it to be deleted, find their email address
-            here. British Columbia&apos;s privacy law (PIPA) asks for an answer within 30 days. Every search and erasure
-            is logged.
+            {i18n._(
+              "When someone asks what PAC Hub holds about them, or asks for it to be deleted, find their email address here. British Columbia's privacy law (PIPA) asks for an answer within 30 days. Every search and erasure is logged.",
+            )}
           </Text>
         </div>
         <form onSubmit={onSubmit((parsed) => search(parsed))} noValidate style={{ maxWidth: '28rem' }}>
           <Stack gap="sm" align="flex-start">
             <TextInput
-              label="Email address"
+              label={i18n._('Email address')}
               name="email"
               type="email"
               autoComplete="off"
@@ -151,18 +164,18 @@ export function PrivacyRequests() {
               {...form.getInputProps('email')}
             />
             <Button type="submit" loading={find.isPending}>
-              Find
+              {i18n._('Find', undefined, { comment: 'A button: search for what is held about an email address' })}
             </Button>
           </Stack>
         </form>
-        <VisuallyHidden role="status">{searchStatus(find)}</VisuallyHidden>
+        <VisuallyHidden role="status">{searchStatus(i18n, find)}</VisuallyHidden>
         {results}
       </Stack>
       <ConfirmDialog
         opened={erasing?.open ?? false}
-        title="Erase everything?"
-        message={erasing ? eraseQuestion(erasing.data) : ''}
-        confirmLabel="Erase everything"
+        title={i18n._('Erase everything?')}
+        message={erasing ? eraseQuestion(i18n, erasing.data) : ''}
+        confirmLabel={i18n._('Erase everything')}
         loading={erase.isPending}
         onCancel={() => {
           if (!erase.isPending) setErasing((current) => current && { ...current, open: false });

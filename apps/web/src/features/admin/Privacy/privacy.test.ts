@@ -1,3 +1,4 @@
+import { i18nFor } from '@pac/i18n/server';
 import { describe, expect, it } from 'vitest';
 import {
   consentInWords,
@@ -10,6 +11,8 @@ import {
   holdsAnything,
   privacyActionLabels,
 } from './privacy';
+
+const i18n = i18nFor('en');
 
 const nothing: HeldData = {
   email: 'pat@example.org',
@@ -29,17 +32,17 @@ describe('the privacy tool’s words', () => {
   });
 
   it('says each consent change in words', () => {
-    expect(consentInWords({ consent: true, source: 'signup' })).toBe('Agreed to emails on the signup form');
-    expect(consentInWords({ consent: false, source: 'unsubscribe' })).toBe(
+    expect(consentInWords(i18n, { consent: true, source: 'signup' })).toBe('Agreed to emails on the signup form');
+    expect(consentInWords(i18n, { consent: false, source: 'unsubscribe' })).toBe(
       'Stopped emails with the unsubscribe link in an email',
     );
-    expect(consentInWords({ consent: false, source: 'account' })).toBe('Stopped emails in their account');
-    expect(consentInWords({ consent: true, source: 'admin' })).toBe('Agreed to emails by an administrator');
+    expect(consentInWords(i18n, { consent: false, source: 'account' })).toBe('Stopped emails in their account');
+    expect(consentInWords(i18n, { consent: true, source: 'admin' })).toBe('Agreed to emails by an administrator');
   });
 
   it('counts what was erased, in the toast’s words', () => {
-    expect(erasedSummary({ signups: 3, account: true })).toBe('Erased 3 signups and 1 account');
-    expect(erasedSummary({ signups: 1, account: false })).toBe('Erased 1 signup and no account');
+    expect(erasedSummary(i18n, { signups: 3, account: true })).toBe('Erased 3 signups and 1 account.');
+    expect(erasedSummary(i18n, { signups: 1, account: false })).toBe('Erased 1 signup and no account.');
   });
 
   it('sums up what was found, and knows when nothing is held', () => {
@@ -47,11 +50,11 @@ describe('the privacy tool’s words', () => {
     expect(holdsAnything({ ...nothing, consentHistory: [{ consent: true, source: 'signup', at: new Date() }] })).toBe(
       true,
     );
-    expect(heldSummary(nothing)).toBe('No account and 0 signups');
+    expect(heldSummary(i18n, nothing)).toBe('No account and 0 signups.');
   });
 
   it('asks before erasing, naming the address and what becomes of the account and the signups', () => {
-    const question = eraseQuestion(nothing);
+    const question = eraseQuestion(i18n, nothing);
     expect(question).toContain('pat@example.org');
     expect(question).toContain("'Former volunteer'");
     expect(question).toContain('This cannot be undone.');

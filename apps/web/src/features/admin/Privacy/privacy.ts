@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import type { RouterOutputs } from '@pac/api';
 import { toDateTimeLocal } from '../../../lib/dates';
 
@@ -7,29 +8,28 @@ export type HeldSignup = HeldData['signups'][number];
 export type HeldConsent = HeldData['consentHistory'][number];
 export type PrivacyLogEntry = RouterOutputs['privacy']['log'][number];
 
-/** How each logged action reads in the Privacy log. */
+/** How each logged action reads in the Privacy log (English; shown through `i18n._`). */
 export const privacyActionLabels: Record<PrivacyLogEntry['action'], string> = {
-  search: 'Searched',
-  erase: 'Erased',
-  volunteersCsv: 'Exported volunteers CSV',
+  search: /*i18n*/ 'Searched',
+  erase: /*i18n*/ 'Erased',
+  volunteersCsv: /*i18n*/ 'Exported volunteers CSV',
 };
 
-/** Where a change of email consent was made, in words. */
-export const consentSourceWords: Record<HeldConsent['source'], string> = {
-  signup: 'on the signup form',
-  account: 'in their account',
-  unsubscribe: 'with the unsubscribe link in an email',
-  admin: 'by an administrator',
-};
-
-/** 'Agreed to emails on the signup form', 'Stopped emails with the unsubscribe link in an email'. */
-export function consentInWords(record: Pick<HeldConsent, 'consent' | 'source'>): string {
-  return `${record.consent ? 'Agreed to emails' : 'Stopped emails'} ${consentSourceWords[record.source]}`;
-}
-
-/** '1 signup', '3 signups'. */
-export function counted(n: number, one: string, many = `${one}s`): string {
-  return `${n} ${n === 1 ? one : many}`;
+/**
+ * A change of email consent and where it was made, in words: 'Agreed to emails on the signup form',
+ * 'Stopped emails with the unsubscribe link in an email'.
+ */
+export function consentInWords(i18n: I18n, record: Pick<HeldConsent, 'consent' | 'source'>): string {
+  const { source } = record;
+  return record.consent
+    ? i18n._(
+        '{source, select, signup {Agreed to emails on the signup form} account {Agreed to emails in their account} unsubscribe {Agreed to emails with the unsubscribe link in an email} other {Agreed to emails by an administrator}}',
+        { source },
+      )
+    : i18n._(
+        '{source, select, signup {Stopped emails on the signup form} account {Stopped emails in their account} unsubscribe {Stopped emails with the unsubscribe link in an email} other {Stopped emails by an administrator}}',
+        { source },
+      );
 }
 
 /** Whether anything at all is held: an account, a signup or a consent record. */
@@ -37,26 +37,43 @@ export function holdsAnything(data: HeldData): boolean {
   return data.account !== null || data.signups.length > 0 || data.consentHistory.length > 0;
 }
 
-/** The search's answer in one line: 'An account and 2 signups', 'No account and 1 signup'. */
-export function heldSummary(data: HeldData): string {
-  return `${data.account ? 'An account' : 'No account'} and ${counted(data.signups.length, 'signup')}`;
+/** The search's answer in one sentence: 'An account and 2 signups.', 'No account and 1 signup.' */
+export function heldSummary(i18n: I18n, data: HeldData): string {
+  const count = data.signups.length;
+  return data.account
+    ? i18n._('An account and {count, plural, one {# signup} other {# signups}}.', { count })
+    : i18n._('No account and {count, plural, one {# signup} other {# signups}}.', { count });
 }
 
-/** The erasure's toast: 'Erased 3 signups and 1 account', 'Erased 1 signup and no account'. */
-export function erasedSummary(result: { signups: number; account: boolean }): string {
-  return `Erased ${counted(result.signups, 'signup')} and ${result.account ? '1 account' : 'no account'}`;
+/** What the status line tells a screen reader a search found: 'Found: an account and 2 signups for pat@example.org'. */
+export function foundStatus(i18n: I18n, data: HeldData): string {
+  const count = data.signups.length;
+  const email = data.email;
+  return data.account
+    ? i18n._('Found: an account and {count, plural, one {# signup} other {# signups}} for {email}', { count, email })
+    : i18n._('Found: no account and {count, plural, one {# signup} other {# signups}} for {email}', { count, email });
+}
+
+/** The erasure's toast: 'Erased 3 signups and 1 account.', 'Erased 1 signup and no account.' */
+export function erasedSummary(i18n: I18n, result: { signups: number; account: boolean }): string {
+  const count = result.signups;
+  return result.account
+    ? i18n._('Erased {count, plural, one {# signup} other {# signups}} and 1 account.', { count })
+    : i18n._('Erased {count, plural, one {# signup} other {# signups}} and no account.', { count });
 }
 
 /** What 'Erase everything' asks before it erases: the address, and what becomes of each part. */
-export function eraseQuestion(data: HeldData): string {
-  const account = data.account
-    ? 'Their account will be deleted and they will be signed out. '
-    : 'No account uses this address. ';
-  return (
-    `Everything held about ${data.email} will be erased. ${account}` +
-    `Their ${counted(data.signups.length, 'signup')} will stay counted as 'Former volunteer', without a name, ` +
-    'email, phone number, notes or answers, and their consent records will be deleted. This cannot be undone.'
-  );
+export function eraseQuestion(i18n: I18n, data: HeldData): string {
+  const values = { email: data.email, count: data.signups.length };
+  return data.account
+    ? i18n._(
+        "Everything held about {email} will be erased. Their account will be deleted and they will be signed out. Their {count, plural, one {# signup} other {# signups}} will stay counted as 'Former volunteer', without a name, email, phone number, notes or answers, and their consent records will be deleted. This cannot be undone.",
+        values,
+      )
+    : i18n._(
+        "Everything held about {email} will be erased. No account uses this address. Their {count, plural, one {# signup} other {# signups}} will stay counted as 'Former volunteer', without a name, email, phone number, notes or answers, and their consent records will be deleted. This cannot be undone.",
+        values,
+      );
 }
 
 /**

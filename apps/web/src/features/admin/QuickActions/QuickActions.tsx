@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CalendarIcon, ClockIcon, MailIcon } from '../../../components/Icons';
@@ -42,6 +43,7 @@ function ActionCard({
 
 /** Three quick-action cards: create a sheet, export volunteer hours, send reminder emails. */
 export function QuickActions({ onCreateSheet, onSendReminders }: QuickActionsProps) {
+  const { i18n } = useLingui();
   const { exporting, exportCsv } = useCsvExport();
   const exportHours = () => exportCsv(volunteerExportPath, volunteerExportFilename);
 
@@ -49,27 +51,27 @@ export function QuickActions({ onCreateSheet, onSendReminders }: QuickActionsPro
     <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
       <ActionCard
         icon={<CalendarIcon size={22} />}
-        title="Create New Signup Sheet"
-        text="Set up a new event and add the volunteer slots it needs."
-        action={<Button onClick={onCreateSheet}>New Signup Sheet</Button>}
+        title={i18n._('Create New Signup Sheet')}
+        text={i18n._('Set up a new event and add the volunteer slots it needs.')}
+        action={<Button onClick={onCreateSheet}>{i18n._('New Signup Sheet')}</Button>}
       />
       <ActionCard
         icon={<ClockIcon size={22} />}
-        title="Export Volunteer Hours"
-        text="Download every signup with its slot times and hours as a CSV file."
+        title={i18n._('Export Volunteer Hours')}
+        text={i18n._('Download every signup with its slot times and hours as a CSV file.')}
         action={
           <Button variant="light" loading={exporting} onClick={() => void exportHours()}>
-            Export CSV
+            {i18n._('Export CSV')}
           </Button>
         }
       />
       <ActionCard
         icon={<MailIcon size={22} />}
-        title="Send Reminder Emails"
-        text="Remind volunteers about their upcoming shifts."
+        title={i18n._('Send Reminder Emails')}
+        text={i18n._('Remind volunteers about their upcoming shifts.')}
         action={
           <Button variant="light" onClick={onSendReminders}>
-            Go to Reminders
+            {i18n._('Go to Reminders')}
           </Button>
         }
       />

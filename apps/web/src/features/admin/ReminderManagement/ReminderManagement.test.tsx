@@ -1,9 +1,12 @@
+import { i18nFor } from '@pac/i18n/server';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeTrpc } from '../../../../test/fakeTrpc';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { formatWhen } from '../../monitoring/monitoring';
 import { ReminderEvent, ReminderManagement, type ReminderSheet, sendQuestion, sentLines } from './ReminderManagement';
+
+const i18n = i18nFor('en');
 
 const sheet: ReminderSheet = {
   id: 3,
@@ -19,17 +22,20 @@ describe('sentLines / sendQuestion', () => {
   it("says which reminders went and when, in the dashboard's time format", () => {
     const week = new Date(Date.UTC(2031, 3, 26, 16, 14));
     const hour = new Date(Date.UTC(2031, 4, 3, 13, 0));
-    const lines = sentLines({ week, day: null, hour });
-    expect(lines).toEqual([`Week reminder sent ${formatWhen(week)}`, `Day-of reminder sent ${formatWhen(hour)}`]);
+    const lines = sentLines(i18n, 'en', { week, day: null, hour });
+    expect(lines).toEqual([
+      `Week reminder sent ${formatWhen(i18n, 'en', week)}`,
+      `Day-of reminder sent ${formatWhen(i18n, 'en', hour)}`,
+    ]);
     expect(lines[0]).toMatch(/^Week reminder sent [A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2}\s[AP]M$/);
-    expect(sentLines({ week: null, day: null, hour: null })).toEqual([]);
+    expect(sentLines(i18n, 'en', { week: null, day: null, hour: null })).toEqual([]);
   });
 
   it('names the reminder, how many volunteers it will email and the event', () => {
     const book = { title: 'Library Book Fair', recipients: { week: 4, day: 1, hour: 0 } };
-    expect(sendQuestion(book, 'week')).toBe('Send the week reminder to 4 volunteers for Library Book Fair?');
-    expect(sendQuestion(book, 'day')).toBe('Send the day reminder to 1 volunteer for Library Book Fair?');
-    expect(sendQuestion(book, 'hour')).toBe('Send the day-of reminder to 0 volunteers for Library Book Fair?');
+    expect(sendQuestion(i18n, book, 'week')).toBe('Send the week reminder to 4 volunteers for Library Book Fair?');
+    expect(sendQuestion(i18n, book, 'day')).toBe('Send the day reminder to 1 volunteer for Library Book Fair?');
+    expect(sendQuestion(i18n, book, 'hour')).toBe('Send the day-of reminder to 0 volunteers for Library Book Fair?');
   });
 });
 
@@ -61,7 +67,7 @@ describe('ReminderEvent', () => {
         onSend={vi.fn()}
       />,
     );
-    expect(screen.getByText(`Week reminder sent ${formatWhen(week)}`)).toBeDefined();
+    expect(screen.getByText(`Week reminder sent ${formatWhen(i18n, 'en', week)}`)).toBeDefined();
     expect(screen.queryByText('No reminders sent yet')).toBeNull();
     expect(screen.getByRole('button', { name: 'Week Reminder' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Day Reminder' }).hasAttribute('disabled')).toBe(false);
@@ -120,7 +126,7 @@ describe('ReminderManagement', () => {
       { signupSheetId: 8, reminderType: 'week' },
     ]);
     // The list is asked again and shows what went; the week reminder has nobody left to go to.
-    expect(await screen.findByText(`Week reminder sent ${formatWhen(sentAt)}`)).toBeDefined();
+    expect(await screen.findByText(`Week reminder sent ${formatWhen(i18n, 'en', sentAt)}`)).toBeDefined();
     expect(within(event).getByRole('button', { name: 'Week Reminder' }).hasAttribute('disabled')).toBe(true);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send Reminder Emails' })).toBeNull());
   });

@@ -1,24 +1,24 @@
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react';
 import { Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { Language } from '@pac/validators/page-data';
 import { type Ref, useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { MailIcon } from '../../../components/Icons';
 import { LoadingRows, QueryState } from '../../../components/QueryState';
-import { formatDateTime } from '../../../lib/dates';
+import { useDates, useLanguage } from '../../../lib/language';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import { formatWhen } from '../../monitoring/monitoring';
 
 export type ReminderType = 'week' | 'day' | 'hour';
 
-/** The three reminder buttons, in SPEC.md's order ('hour' is labelled day-of). */
+/** The three reminder buttons, in SPEC.md's order ('hour' is labelled day-of); labels in English, shown through `i18n._`. */
 export const reminderButtons: { type: ReminderType; label: string }[] = [
-  { type: 'week', label: 'Week Reminder' },
-  { type: 'day', label: 'Day Reminder' },
-  { type: 'hour', label: 'Day-of Reminder' },
+  { type: 'week', label: /*i18n*/ 'Week Reminder' },
+  { type: 'day', label: /*i18n*/ 'Day Reminder' },
+  { type: 'hour', label: /*i18n*/ 'Day-of Reminder' },
 ];
-
-/** Each type's name in a sentence ('hour' is the day-of reminder). */
-const reminderNames: Record<ReminderType, string> = { week: 'week', day: 'day', hour: 'day-of' };
 
 /** A sheet in the reminder summary (API.md: `GET /api/reminders/pending`). */
 export interface ReminderSheet {
@@ -33,21 +33,59 @@ export interface ReminderSheet {
   recipients: Record<ReminderType, number>;
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** 'Week reminder sent Nov 21, 9:14 AM', one per type that went, in button order. */
-export function sentLines(sent: ReminderSheet['remindersSent']): string[] {
+export function sentLines(i18n: I18n, language: Language, sent: ReminderSheet['remindersSent']): string[] {
   return reminderButtons.flatMap(({ type }) => {
     const at = sent[type];
     if (at === null) return [];
-    const name = reminderNames[type];
-    return [`${name.charAt(0).toUpperCase()}${name.slice(1)} reminder sent ${formatWhen(at)}`];
+    const when = formatWhen(i18n, language, at);
+    switch (type) {
+      case 'week':
+        return [i18n._('Week reminder sent {when}', { when })];
+      case 'day':
+        return [i18n._('Day reminder sent {when}', { when })];
+      case 'hour':
+        return [i18n._('Day-of reminder sent {when}', { when })];
+    }
   });
 }
 
 /** The question before a send by hand: 'Send the week reminder to 4 volunteers for Library Book Fair?' */
-export function sendQuestion(sheet: Pick<ReminderSheet, 'title' | 'recipients'>, type: ReminderType): string {
-  return `Send the ${reminderNames[type]} reminder to ${plural(sheet.recipients[type], 'volunteer', 'volunteers')} for ${sheet.title}?`;
+export function sendQuestion(
+  i18n: I18n,
+  sheet: Pick<ReminderSheet, 'title' | 'recipients'>,
+  type: ReminderType,
+): string {
+  const values = { count: sheet.recipients[type], title: sheet.title };
+  switch (type) {
+    case 'week':
+      return i18n._(
+        'Send the week reminder to {count, plural, one {# volunteer} other {# volunteers}} for {title}?',
+        values,
+      );
+    case 'day':
+      return i18n._(
+        'Send the day reminder to {count, plural, one {# volunteer} other {# volunteers}} for {title}?',
+        values,
+      );
+    case 'hour':
+      return i18n._(
+        'Send the day-of reminder to {count, plural, one {# volunteer} other {# volunteers}} for {title}?',
+        values,
+      );
+  }
+}
+
+/** Why a reminder button is disabled: no volunteer is waiting for that reminder. */
+function nobodyWaiting(i18n: I18n, type: ReminderType): string {
+  switch (type) {
+    case 'week':
+      return i18n._('No volunteer is waiting for the week reminder');
+    case 'day':
+      return i18n._('No volunteer is waiting for the day reminder');
+    case 'hour':
+      return i18n._('No volunteer is waiting for the day-of reminder');
+  }
 }
 
 function SummaryTile({ label, value, loading }: { label: string; value: number; loading: boolean }) {
@@ -79,22 +117,27 @@ export interface ReminderEventProps {
  * and the three reminder buttons (a type nobody is waiting for cannot be sent).
  */
 export function ReminderEvent({ sheet, sending, onSend }: ReminderEventProps) {
-  const sent = sentLines(sheet.remindersSent);
+  const { i18n } = useLingui();
+  const { language } = useLanguage();
+  const dates = useDates();
+  const sent = sentLines(i18n, language, sheet.remindersSent);
   return (
     <Card withBorder padding="md" component="article" aria-label={sheet.title}>
       <Group justify="space-between" align="flex-start" gap="md">
         <div>
           <Text fw={600}>{sheet.title}</Text>
           <Text size="sm" c="dimmed">
-            {formatDateTime(sheet.eventDate)}
+            {dates.formatDateTime(sheet.eventDate)}
           </Text>
           <Text size="sm" mt={4}>
-            {plural(sheet.upcomingSlots, 'upcoming slot', 'upcoming slots')} ·{' '}
-            {plural(sheet.volunteerCount, 'volunteer', 'volunteers')}
+            {i18n._(
+              '{slots, plural, one {# upcoming slot} other {# upcoming slots}} · {volunteers, plural, one {# volunteer} other {# volunteers}}',
+              { slots: sheet.upcomingSlots, volunteers: sheet.volunteerCount },
+            )}
           </Text>
           {sent.length === 0 ? (
             <Text size="xs" c="dimmed" mt={4}>
-              No reminders sent yet
+              {i18n._('No reminders sent yet')}
             </Text>
           ) : (
             sent.map((line) => (
@@ -112,14 +155,10 @@ export function ReminderEvent({ sheet, sending, onSend }: ReminderEventProps) {
               variant="light"
               loading={sending === type}
               disabled={(sending !== null && sending !== type) || sheet.recipients[type] === 0}
-              title={
-                sheet.recipients[type] === 0
-                  ? `No volunteer is waiting for the ${reminderNames[type]} reminder`
-                  : undefined
-              }
+              title={sheet.recipients[type] === 0 ? nobodyWaiting(i18n, type) : undefined}
               onClick={() => onSend(type)}
             >
-              {label}
+              {i18n._(label)}
             </Button>
           ))}
         </Group>
@@ -139,14 +178,16 @@ export interface ReminderManagementProps {
  * reminder by hand, each after a question naming how many volunteers it will email.
  */
 export function ReminderManagement({ ref }: ReminderManagementProps) {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const pending = trpc.reminders.pending.useQuery({ days: 1 });
   // The send asked about; it goes only once confirmed.
   const [asking, setAsking] = useState<{ sheet: ReminderSheet; type: ReminderType } | null>(null);
   const [sending, setSending] = useState<{ sheetId: number; type: ReminderType } | null>(null);
   const send = trpc.reminders.send.useMutation({
-    onSuccess: (answer) => notifySuccess('Reminders Sent', answer.message),
-    onError: (error) => notifyFailure('Reminder Failed', error, error.message || 'Failed to send reminders.'),
+    onSuccess: (answer) => notifySuccess(i18n._('Reminders Sent'), answer.message),
+    onError: (error) =>
+      notifyFailure(i18n._('Reminder Failed'), error, error.message || i18n._('Failed to send reminders.')),
     onSettled: () => {
       setSending(null);
       setAsking(null);
@@ -160,10 +201,10 @@ export function ReminderManagement({ ref }: ReminderManagementProps) {
     <QueryState
       query={{ isPending: pending.isPending, isError: pending.isError, data: sheets }}
       loading={<LoadingRows rows={2} height={72} gap="sm" />}
-      failed="Could not load reminders"
+      failed={i18n._('Could not load reminders')}
       empty={
         <Text c="dimmed" ta="center" py="md">
-          No upcoming events with volunteers
+          {i18n._('No upcoming events with volunteers')}
         </Text>
       }
     >
@@ -189,23 +230,23 @@ export function ReminderManagement({ ref }: ReminderManagementProps) {
           <Group gap="xs">
             <MailIcon size={20} />
             <Title order={2} size="h3" id="reminders-title">
-              Email Reminder Management
+              {i18n._('Email Reminder Management')}
             </Title>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <SummaryTile
-              label="Volunteers Need Reminders Tomorrow"
+              label={i18n._('Volunteers Need Reminders Tomorrow')}
               value={pending.data?.count ?? 0}
               loading={pending.isPending}
             />
-            <SummaryTile label="Events Need Attention" value={sheets.length} loading={pending.isPending} />
+            <SummaryTile label={i18n._('Events Need Attention')} value={sheets.length} loading={pending.isPending} />
           </SimpleGrid>
           {list}
           <ConfirmDialog
             opened={asking !== null}
-            title="Send Reminder Emails"
-            message={asking ? sendQuestion(asking.sheet, asking.type) : ''}
-            confirmLabel="Send"
+            title={i18n._('Send Reminder Emails')}
+            message={asking ? sendQuestion(i18n, asking.sheet, asking.type) : ''}
+            confirmLabel={i18n._('Send', undefined, { comment: 'A button: send the reminder emails' })}
             confirmColor="blue"
             loading={send.isPending}
             onCancel={() => {
@@ -219,22 +260,26 @@ export function ReminderManagement({ ref }: ReminderManagementProps) {
           />
           <Card withBorder padding="sm" bg="blue.0">
             <Text size="sm" fw={600} mb={4}>
-              How reminders work
+              {i18n._('How reminders work')}
             </Text>
             <List size="sm" spacing={2}>
               <List.Item>
-                <strong>Week Reminder:</strong> sent 7 days before the event.
+                <Trans id="<0>Week Reminder:</0> sent 7 days before the event." components={{ 0: <strong /> }} />
               </List.Item>
               <List.Item>
-                <strong>Day Reminder:</strong> sent 1 day before the event.
+                <Trans id="<0>Day Reminder:</0> sent 1 day before the event." components={{ 0: <strong /> }} />
               </List.Item>
               <List.Item>
-                <strong>Day-of Reminder:</strong> sent the morning of the event, with weather tips.
+                <Trans
+                  id="<0>Day-of Reminder:</0> sent the morning of the event, with weather tips."
+                  components={{ 0: <strong /> }}
+                />
               </List.Item>
             </List>
             <Text size="xs" c="dimmed" mt={6}>
-              Reminders go only to volunteers who agreed to receive emails, and each volunteer gets each kind of
-              reminder once.
+              {i18n._(
+                'Reminders go only to volunteers who agreed to receive emails, and each volunteer gets each kind of reminder once.',
+              )}
             </Text>
           </Card>
         </Stack>

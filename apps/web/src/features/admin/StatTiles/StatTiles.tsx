@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CalendarIcon, ClockIcon, UsersIcon } from '../../../components/Icons';
@@ -71,27 +72,37 @@ const number = (value: number | undefined) => (typeof value === 'number' && Numb
 
 /** The four figures: a skeleton each while loading, 0 for any that is missing. */
 export function StatTilesView({ stats, loading = false }: StatTilesViewProps) {
+  const { i18n } = useLingui();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
       <StatTile
-        label="Active Signups"
+        label={i18n._('Active Signups')}
         value={String(number(stats?.activeSignups))}
         icon={<CalendarIcon />}
         loading={loading}
       />
       <StatTile
-        label="Total Volunteers"
+        label={i18n._('Total Volunteers')}
         value={String(number(stats?.totalVolunteers))}
         icon={<UsersIcon />}
         loading={loading}
       />
       <StatTile
-        label="Hours This Month"
+        label={i18n._('Hours This Month')}
         value={String(number(stats?.monthlyHours))}
         icon={<ClockIcon />}
         loading={loading}
       />
-      <StatTile label="Fill Rate" value={`${number(stats?.fillRate)}%`} icon={<PercentIcon />} loading={loading} />
+      <StatTile
+        label={i18n._('Fill Rate')}
+        value={i18n._(
+          '{rate}%',
+          { rate: number(stats?.fillRate) },
+          { comment: 'A percentage: the fill rate of the slots' },
+        )}
+        icon={<PercentIcon />}
+        loading={loading}
+      />
     </SimpleGrid>
   );
 }

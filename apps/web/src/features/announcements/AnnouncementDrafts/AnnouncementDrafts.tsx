@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { LoadFailed, LoadingRows } from '../../../components/QueryState';
@@ -20,6 +21,7 @@ export interface AnnouncementDraftsProps {
  * admin who decided the last draft sees their decision listed.
  */
 export function AnnouncementDrafts({ hideWhenEmpty = false }: AnnouncementDraftsProps) {
+  const { i18n } = useLingui();
   const list = useAnnouncementList();
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -36,22 +38,22 @@ export function AnnouncementDrafts({ hideWhenEmpty = false }: AnnouncementDrafts
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Title order={2} size="h3" id={titleId} ref={headingRef} tabIndex={-1}>
-            Announcements to approve
+            {i18n._('Announcements to approve')}
           </Title>
           {list.isPending ? (
-            <LoadingRows rows={2} height={120} label="Loading the announcements" />
+            <LoadingRows rows={2} height={120} label={i18n._('Loading the announcements')} />
           ) : list.isError ? (
-            <LoadFailed title="Could not load the announcements" onRetry={() => void list.refetch()} />
+            <LoadFailed title={i18n._('Could not load the announcements')} onRetry={() => void list.refetch()} />
           ) : (
             <>
               {drafts.length === 0 ? (
                 <Text size="sm" c="dimmed">
-                  No announcements waiting.
+                  {i18n._('No announcements waiting.')}
                 </Text>
               ) : (
                 <>
                   <Text size="sm" c="dimmed">
-                    Nothing goes to Facebook or Instagram until an admin approves it.
+                    {i18n._('Nothing goes to Facebook or Instagram until an admin approves it.')}
                   </Text>
                   {drafts.map((draft) => (
                     <DraftCard key={draft.id} draft={draft} onDecided={onDecided} />

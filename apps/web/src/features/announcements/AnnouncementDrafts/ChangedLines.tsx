@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { List, Stack, Text } from '@mantine/core';
 
 export interface ChangedLinesProps {
@@ -40,13 +41,24 @@ function Lines({ id, label, lines, rule }: { id: string; label: string; lines: s
 
 /** What changed on the watched page, as the readable lines it gained and lost (never diff syntax). */
 export function ChangedLines({ added, removed, idPrefix }: ChangedLinesProps) {
+  const { i18n } = useLingui();
   return (
     <Stack gap="xs">
-      <Lines id={`${idPrefix}-added`} label="Added" lines={added} rule="var(--mantine-color-green-7)" />
-      <Lines id={`${idPrefix}-removed`} label="Removed" lines={removed} rule="var(--mantine-color-red-7)" />
+      <Lines
+        id={`${idPrefix}-added`}
+        label={i18n._('Added', undefined, { comment: 'The lines a watched web page gained' })}
+        lines={added}
+        rule="var(--mantine-color-green-7)"
+      />
+      <Lines
+        id={`${idPrefix}-removed`}
+        label={i18n._('Removed', undefined, { comment: 'The lines a watched web page lost' })}
+        lines={removed}
+        rule="var(--mantine-color-red-7)"
+      />
       {added.length === 0 && removed.length === 0 && (
         <Text size="sm" c="dimmed">
-          No lines of text were added or removed.
+          {i18n._('No lines of text were added or removed.')}
         </Text>
       )}
     </Stack>

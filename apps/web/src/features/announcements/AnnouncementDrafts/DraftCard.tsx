@@ -1,7 +1,8 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { announcementCardPath } from '../../../lib/announcementCard';
-import { formatDateTime } from '../../../lib/dates';
+import { useDates } from '../../../lib/language';
 import {
   type Announcement,
   characterCount,
@@ -48,6 +49,8 @@ const sameEdits = (a: DraftEdits, b: DraftEdits) => a.text === b.text && a.image
  * characters), the card's preview, and 'Approve and post', 'Save changes' and 'Reject'.
  */
 export function DraftCard({ draft, onDecided }: DraftCardProps) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const id = useId();
   const titleId = `${id}-title`;
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -77,7 +80,7 @@ export function DraftCard({ draft, onDecided }: DraftCardProps) {
     },
   });
 
-  const errors = { ...refused, ...draftEditErrors(edits) };
+  const errors = { ...refused, ...draftEditErrors(i18n, edits) };
   const edited = !sameEdits(edits, server);
   const busy = actions.pending !== null;
 
@@ -104,7 +107,12 @@ export function DraftCard({ draft, onDecided }: DraftCardProps) {
             {draft.monitorName}
           </Title>
           <Text size="sm" c="dimmed">
-            Found <time dateTime={draft.createdAt.toISOString()}>{formatDateTime(draft.createdAt)}</time>
+            <Trans
+              id="Found <0>{when}</0>"
+              comment="When the change on the watched page was found"
+              values={{ when: dates.formatDateTime(draft.createdAt) }}
+              components={{ 0: <time dateTime={draft.createdAt.toISOString()} /> }}
+            />
           </Text>
           <Anchor
             href={draft.link}
@@ -123,10 +131,10 @@ export function DraftCard({ draft, onDecided }: DraftCardProps) {
           <Stack gap="sm" style={{ minWidth: 0 }}>
             <Textarea
               ref={textRef}
-              label="Post text"
+              label={i18n._('Post text')}
               description={
                 <Text span size="xs" c={over ? 'red.9' : 'dimmed'}>
-                  {characterCount(edits.text)}
+                  {characterCount(i18n, edits.text)}
                 </Text>
               }
               inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -140,8 +148,8 @@ export function DraftCard({ draft, onDecided }: DraftCardProps) {
             />
             <TextInput
               ref={altRef}
-              label="Image description"
-              description="What the card shows, read aloud to people who cannot see it."
+              label={i18n._('Image description')}
+              description={i18n._('What the card shows, read aloud to people who cannot see it.')}
               value={edits.imageAlt}
               onChange={(event) => edit('imageAlt', event.currentTarget.value)}
               error={errors.imageAlt}
@@ -160,7 +168,7 @@ export function DraftCard({ draft, onDecided }: DraftCardProps) {
               if (valid()) void actions.approve(edits);
             }}
           >
-            Approve and post
+            {i18n._('Approve and post')}
           </Button>
           <Button
             variant="default"
@@ -171,7 +179,7 @@ export function DraftCard({ draft, onDecided }: DraftCardProps) {
               if (valid()) void actions.save(edits);
             }}
           >
-            Save changes
+            {i18n._('Save changes')}
           </Button>
           <Button
             variant="light"
@@ -180,7 +188,7 @@ export function DraftCard({ draft, onDecided }: DraftCardProps) {
             disabled={busy}
             onClick={() => setRejecting(true)}
           >
-            Reject
+            {i18n._('Reject', undefined, { comment: 'A button: reject an announcement' })}
           </Button>
         </Group>
       </Stack>

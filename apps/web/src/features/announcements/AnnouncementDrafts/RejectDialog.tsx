@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 
@@ -17,19 +18,22 @@ export interface RejectDialogProps {
 
 /** 'Reject' asks first, with room for an optional reason that other admins see under Recent decisions. */
 export function RejectDialog({ opened, pageName, onConfirm, onCancel, loading = false }: RejectDialogProps) {
+  const { i18n } = useLingui();
   const [reason, setReason] = useState('');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onConfirm(reason);
   };
   return (
-    <Modal opened={opened} onClose={onCancel} title="Reject Announcement" size="sm">
+    <Modal opened={opened} onClose={onCancel} title={i18n._('Reject Announcement')} size="sm">
       <form onSubmit={submit}>
         <Stack gap="md">
-          <Text size="sm">The {pageName} announcement will not be posted to Facebook or Instagram.</Text>
+          <Text size="sm">
+            {i18n._('The {name} announcement will not be posted to Facebook or Instagram.', { name: pageName })}
+          </Text>
           <Textarea
-            label="Reason (optional)"
-            description="Other admins see it under Recent decisions."
+            label={i18n._('Reason (optional)')}
+            description={i18n._('Other admins see it under Recent decisions.')}
             value={reason}
             onChange={(event) => setReason(event.currentTarget.value)}
             maxLength={reasonMax}
@@ -40,10 +44,10 @@ export function RejectDialog({ opened, pageName, onConfirm, onCancel, loading = 
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onCancel} disabled={loading}>
-              Cancel
+              {i18n._('Cancel')}
             </Button>
             <Button type="submit" color="red" loading={loading}>
-              Reject Announcement
+              {i18n._('Reject Announcement')}
             </Button>
           </Group>
         </Stack>

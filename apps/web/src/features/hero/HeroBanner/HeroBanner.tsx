@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   Badge,
   Box,
@@ -16,7 +17,7 @@ import {
 import type { HeroContent } from '@pac/validators/hero-defaults';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { defaultHeroContent, defaultHeroImage } from './heroContent';
+import { defaultHeroContent, defaultHeroImage, shownHeroContent } from './heroContent';
 
 function Check() {
   return (
@@ -69,7 +70,10 @@ function HeroCta({ text, href, primary }: { text: string; href: string; primary:
 }
 
 export interface HeroBannerProps {
-  /** The admin's text (hidden fields are not shown); the default text when absent. */
+  /**
+   * The admin's text (hidden fields are not shown); the default text when absent. A text that is
+   * still the built-in default shows in the page's language; what the admin typed, as typed.
+   */
   content?: HeroContent;
   /** A custom hero image; the default image is used when there is none or it fails to load. */
   imageUrl?: string | null;
@@ -78,8 +82,9 @@ export interface HeroBannerProps {
 }
 
 function LoadingBanner() {
+  const { i18n } = useLingui();
   return (
-    <Box bg="blue.0" py={{ base: 'xl', md: 64 }} aria-busy="true" aria-label="Loading">
+    <Box bg="blue.0" py={{ base: 'xl', md: 64 }} aria-busy="true" aria-label={i18n._('Loading')}>
       <Container size="lg">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" style={{ alignItems: 'center' }}>
           <Stack gap="lg">
@@ -99,10 +104,16 @@ function LoadingBanner() {
   );
 }
 
-export function HeroBanner({ content = defaultHeroContent, imageUrl = null, loading = false }: HeroBannerProps) {
+export function HeroBanner({
+  content: stored = defaultHeroContent,
+  imageUrl = null,
+  loading = false,
+}: HeroBannerProps) {
+  const { i18n } = useLingui();
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   if (loading) return <LoadingBanner />;
   const src = imageUrl && imageUrl !== failedUrl ? imageUrl : defaultHeroImage;
+  const content = shownHeroContent(i18n, stored);
   const shown = content.visibility;
   const bullets = content.bullets.filter((b) => b.visible && b.text.trim() !== '');
 
@@ -112,7 +123,7 @@ export function HeroBanner({ content = defaultHeroContent, imageUrl = null, load
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" style={{ alignItems: 'center' }}>
           <Stack gap="lg">
             <Badge variant="light" size="lg" w="fit-content">
-              Parent Advisory Council
+              {i18n._('Parent Advisory Council')}
             </Badge>
             {shown.title && content.title && (
               <Title order={1} fz={{ base: 32, md: 44 }} lh={1.15}>
@@ -152,7 +163,7 @@ export function HeroBanner({ content = defaultHeroContent, imageUrl = null, load
           <Box pos="relative">
             <img
               src={src}
-              alt="Parents and students together at a school event"
+              alt={i18n._('Parents and students together at a school event')}
               onError={() => {
                 if (src !== defaultHeroImage) setFailedUrl(src);
               }}

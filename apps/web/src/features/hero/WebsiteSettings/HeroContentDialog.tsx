@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Modal } from '@mantine/core';
 import type { HeroContent } from '@pac/validators';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
@@ -13,19 +14,21 @@ export interface HeroContentDialogProps {
 
 /** The 'Edit Hero Banner Content' dialog: saves the text, which the home page then shows. */
 export function HeroContentDialog({ opened, onClose, content }: HeroContentDialogProps) {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const update = trpc.settings.updateHeroContent.useMutation({
     onSuccess: (saved) => {
       utils.settings.heroContent.setData(undefined, saved);
       onClose();
-      notifySuccess('Hero Content Updated', 'The home page banner has been updated.');
+      notifySuccess(i18n._('Hero Content Updated'), i18n._('The home page banner has been updated.'));
     },
-    onError: (error) => notifyFailure('Update Failed', error, 'Failed to update the hero content. Please try again.'),
+    onError: (error) =>
+      notifyFailure(i18n._('Update Failed'), error, i18n._('Failed to update the hero content. Please try again.')),
     onSettled: () => utils.settings.heroContent.invalidate(),
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit Hero Banner Content" size="xl">
+    <Modal opened={opened} onClose={onClose} title={i18n._('Edit Hero Banner Content')} size="xl">
       <HeroContentForm
         content={content}
         submitting={update.isPending}

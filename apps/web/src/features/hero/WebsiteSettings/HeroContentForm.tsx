@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react';
 import { ActionIcon, Button, Divider, Group, Stack, Switch, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { type HeroContent, type HeroContentInput, heroLimits, type HeroVisibility } from '@pac/validators';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { TrashIcon } from '../../../components/Icons';
+import { catalogText } from '../../../lib/catalogText';
 import { notifyFailureText } from '../../../lib/notify';
-import { useFocusFirstInvalid } from '../../../lib/schemaForm';
+import { translatedErrors, useFocusFirstInvalid } from '../../../lib/schemaForm';
 import { checkHeroForm, heroFormValues, type HeroFormValues, heroInput } from '../hero';
 
 export interface HeroContentFormProps {
@@ -16,20 +18,27 @@ export interface HeroContentFormProps {
 
 type TextField = Exclude<keyof HeroFormValues, 'bullets' | 'visibility'>;
 
-const linkHint = 'Starts with / or http, or is # for a plain button';
+/** A message, translated where shown. */
+const linkHint = /*i18n*/ 'Starts with / or http, or is # for a plain button';
 
-/** One item of the banner with its Show switch; the fields inside are disabled while it is off. */
+/**
+ * One item of the banner with its Show switch (`showLabel` its name: 'Show main title'); the fields
+ * inside are disabled while it is off.
+ */
 function Item({
   label,
+  showLabel,
   shown,
   onShownChange,
   children,
 }: {
   label: string;
+  showLabel: string;
   shown: boolean;
   onShownChange: (shown: boolean) => void;
   children: ReactNode;
 }) {
+  const { i18n } = useLingui();
   return (
     <Stack gap={6}>
       <Group justify="space-between" wrap="nowrap">
@@ -37,8 +46,8 @@ function Item({
           {label}
         </Text>
         <Switch
-          label="Show"
-          aria-label={`Show ${label.toLowerCase()}`}
+          label={i18n._('Show', undefined, { comment: 'A switch: show this part of the banner on the home page' })}
+          aria-label={showLabel}
           checked={shown}
           onChange={(event) => onShownChange(event.currentTarget.checked)}
         />
@@ -53,10 +62,11 @@ function Item({
  * its switch is off, validated by the shared hero schema (a visible field may not be empty).
  */
 export function HeroContentForm({ content, onSubmit, onCancel, submitting = false }: HeroContentFormProps) {
+  const { i18n } = useLingui();
   const [values, setValues] = useState<HeroFormValues>(() => heroFormValues(content));
   // Validate on submit, then re-validate on every change (SPEC.md section 9).
   const [attempted, setAttempted] = useState(false);
-  const errors = attempted ? checkHeroForm(values).errors : {};
+  const errors = attempted ? translatedErrors(i18n, checkHeroForm(values).errors) : {};
   const focusFirstInvalid = useFocusFirstInvalid();
 
   const setText = (field: TextField, value: string) => setValues((v) => ({ ...v, [field]: value }));
@@ -88,7 +98,7 @@ export function HeroContentForm({ content, onSubmit, onCancel, submitting = fals
     setAttempted(true);
     const check = checkHeroForm(values);
     if (check.summary !== null) {
-      notifyFailureText('Validation Error', check.summary);
+      notifyFailureText(i18n._('Validation Error'), catalogText(i18n, check.summary));
       focusFirstInvalid(event.currentTarget);
       return;
     }
@@ -106,28 +116,40 @@ export function HeroContentForm({ content, onSubmit, onCancel, submitting = fals
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Item label="Main Title" shown={values.visibility.title} onShownChange={(s) => setShown('title', s)}>
-          {text('title', 'Title', heroLimits.title, 'title')}
+        <Item
+          label={i18n._('Main Title')}
+          showLabel={i18n._('Show main title')}
+          shown={values.visibility.title}
+          onShownChange={(s) => setShown('title', s)}
+        >
+          {text(
+            'title',
+            i18n._('Title', undefined, { comment: "The hero banner's main heading" }),
+            heroLimits.title,
+            'title',
+          )}
         </Item>
         <Divider />
         <Item
-          label="Primary Button"
+          label={i18n._('Primary Button')}
+          showLabel={i18n._('Show primary button')}
           shown={values.visibility.primaryCta}
           onShownChange={(s) => setShown('primaryCta', s)}
         >
           <Group grow align="flex-start">
-            {text('primaryCtaText', 'Primary Button Text', heroLimits.ctaText, 'primaryCta')}
-            {text('primaryCtaHref', 'Primary Button Link', 2000, 'primaryCta', linkHint)}
+            {text('primaryCtaText', i18n._('Primary Button Text'), heroLimits.ctaText, 'primaryCta')}
+            {text('primaryCtaHref', i18n._('Primary Button Link'), 2000, 'primaryCta', i18n._(linkHint))}
           </Group>
         </Item>
         <Divider />
         <Item
-          label="Description"
+          label={i18n._('Description')}
+          showLabel={i18n._('Show description')}
           shown={values.visibility.description}
           onShownChange={(s) => setShown('description', s)}
         >
           <Textarea
-            label="Description"
+            label={i18n._('Description')}
             autosize
             minRows={3}
             maxRows={8}
@@ -140,17 +162,23 @@ export function HeroContentForm({ content, onSubmit, onCancel, submitting = fals
         </Item>
         <Divider />
         <Item
-          label="Secondary Button"
+          label={i18n._('Secondary Button')}
+          showLabel={i18n._('Show secondary button')}
           shown={values.visibility.secondaryCta}
           onShownChange={(s) => setShown('secondaryCta', s)}
         >
           <Group grow align="flex-start">
-            {text('secondaryCtaText', 'Secondary Button Text', heroLimits.ctaText, 'secondaryCta')}
-            {text('secondaryCtaHref', 'Secondary Button Link', 2000, 'secondaryCta', linkHint)}
+            {text('secondaryCtaText', i18n._('Secondary Button Text'), heroLimits.ctaText, 'secondaryCta')}
+            {text('secondaryCtaHref', i18n._('Secondary Button Link'), 2000, 'secondaryCta', i18n._(linkHint))}
           </Group>
         </Item>
         <Divider />
-        <Item label="Feature Bullets" shown={bulletsShown} onShownChange={(s) => setShown('bullets', s)}>
+        <Item
+          label={i18n._('Feature Bullets')}
+          showLabel={i18n._('Show feature bullets')}
+          shown={bulletsShown}
+          onShownChange={(s) => setShown('bullets', s)}
+        >
           <Stack gap="xs">
             {values.bullets.map((bullet, index) => {
               const n = index + 1;
@@ -158,7 +186,7 @@ export function HeroContentForm({ content, onSubmit, onCancel, submitting = fals
                 <Group key={index} gap="xs" align="flex-start" wrap="nowrap">
                   <TextInput
                     style={{ flex: 1 }}
-                    label={`Bullet ${n}`}
+                    label={i18n._('Bullet {n}', { n })}
                     value={bullet.text}
                     maxLength={heroLimits.bulletText}
                     disabled={!bulletsShown || !bullet.visible || submitting}
@@ -167,19 +195,19 @@ export function HeroContentForm({ content, onSubmit, onCancel, submitting = fals
                   />
                   <Switch
                     mt={30}
-                    label="Visible"
-                    aria-label={`Show bullet ${n}`}
+                    label={i18n._('Visible', undefined, { comment: 'A switch: show this bullet on the home page' })}
+                    aria-label={i18n._('Show bullet {n}', { n })}
                     checked={bullet.visible}
                     disabled={!bulletsShown || submitting}
                     onChange={(event) => setBullet(index, { visible: event.currentTarget.checked })}
                   />
                   {values.bullets.length > heroLimits.minBulletFields && (
-                    <Tooltip label="Remove bullet">
+                    <Tooltip label={i18n._('Remove bullet')}>
                       <ActionIcon
                         mt={28}
                         variant="subtle"
                         color="red"
-                        aria-label={`Remove bullet ${n}`}
+                        aria-label={i18n._('Remove bullet {n}', { n })}
                         disabled={submitting}
                         onClick={() => removeBullet(index)}
                       >
@@ -203,33 +231,35 @@ export function HeroContentForm({ content, onSubmit, onCancel, submitting = fals
                 disabled={!bulletsShown || submitting}
                 onClick={addBullet}
               >
-                Add bullet
+                {i18n._('Add bullet')}
               </Button>
             )}
           </Stack>
         </Item>
         <Divider />
         <Item
-          label="Stat Number"
+          label={i18n._('Stat Number')}
+          showLabel={i18n._('Show stat number')}
           shown={values.visibility.statPrimary}
           onShownChange={(s) => setShown('statPrimary', s)}
         >
-          {text('statPrimary', 'Stat Number', heroLimits.statPrimary, 'statPrimary')}
+          {text('statPrimary', i18n._('Stat Number'), heroLimits.statPrimary, 'statPrimary')}
         </Item>
         <Divider />
         <Item
-          label="Stat Description"
+          label={i18n._('Stat Description')}
+          showLabel={i18n._('Show stat description')}
           shown={values.visibility.statSecondary}
           onShownChange={(s) => setShown('statSecondary', s)}
         >
-          {text('statSecondary', 'Stat Description', heroLimits.statSecondary, 'statSecondary')}
+          {text('statSecondary', i18n._('Stat Description'), heroLimits.statSecondary, 'statSecondary')}
         </Item>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={cancel} disabled={submitting}>
-            Cancel
+            {i18n._('Cancel')}
           </Button>
           <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving...' : 'Save Changes'}
+            {submitting ? i18n._('Saving...') : i18n._('Save Changes')}
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, FileInput, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -39,6 +40,7 @@ export interface HeroImageFormProps {
 
 /** Picks an image (checked for type and size here; the server checks the bytes) and previews it. */
 export function HeroImageForm({ onUpload, onCancel, uploading = false }: HeroImageFormProps) {
+  const { i18n } = useLingui();
   const [file, preview, setFile] = useChosenImage();
   const problem = file ? imageFileProblem(file) : null;
 
@@ -52,17 +54,19 @@ export function HeroImageForm({ onUpload, onCancel, uploading = false }: HeroIma
     >
       <Stack gap="sm">
         <FileInput
-          label="Hero image"
-          placeholder="Choose an image"
-          description="JPG, PNG, WebP, max 5MB"
+          label={i18n._('Hero image')}
+          placeholder={i18n._('Choose an image')}
+          description={i18n._('JPG, PNG, WebP, max 5MB')}
           accept={acceptedImageTypes}
           clearable
           value={file}
-          error={problem}
+          error={problem === null ? null : i18n._(problem)}
           disabled={uploading}
           onChange={setFile}
         />
-        {preview && <Image src={preview} alt="Preview of the new hero image" radius="md" mah={240} fit="contain" />}
+        {preview && (
+          <Image src={preview} alt={i18n._('Preview of the new hero image')} radius="md" mah={240} fit="contain" />
+        )}
         <Group justify="flex-end" mt="sm">
           <Button
             variant="default"
@@ -72,10 +76,10 @@ export function HeroImageForm({ onUpload, onCancel, uploading = false }: HeroIma
               onCancel();
             }}
           >
-            Cancel
+            {i18n._('Cancel')}
           </Button>
           <Button type="submit" disabled={!file || problem !== null || uploading}>
-            {uploading ? 'Uploading...' : 'Upload Image'}
+            {uploading ? i18n._('Uploading...') : i18n._('Upload Image')}
           </Button>
         </Group>
       </Stack>
@@ -90,23 +94,28 @@ export interface HeroImageDialogProps {
 
 /** The 'Update Hero Image' dialog: uploads the image, which the home page then shows. */
 export function HeroImageDialog({ opened, onClose }: HeroImageDialogProps) {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const upload = useMutation({
     mutationFn: (file: File) => uploadImage(uploadPaths.heroImage, 'heroImage', file),
     onSuccess: () => {
       onClose();
-      notifySuccess('Hero Image Updated', 'The home page now shows the new hero image.');
+      notifySuccess(i18n._('Hero Image Updated'), i18n._('The home page now shows the new hero image.'));
     },
+    // The server's sentence, else ours.
     onError: (error) =>
-      notifyFailureText('Update Failed', error.message || 'Failed to update the hero image. Please try again.'),
+      notifyFailureText(
+        i18n._('Update Failed'),
+        error.message || i18n._('Failed to update the hero image. Please try again.'),
+      ),
     onSettled: () => utils.settings.getPublic.invalidate({ key: 'heroImageUrl' }),
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Update Hero Image">
+    <Modal opened={opened} onClose={onClose} title={i18n._('Update Hero Image')}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          The image beside the text at the top of the home page. A wide photo works best.
+          {i18n._('The image beside the text at the top of the home page. A wide photo works best.')}
         </Text>
         <HeroImageForm uploading={upload.isPending} onCancel={onClose} onUpload={(file) => upload.mutate(file)} />
       </Stack>

@@ -1,19 +1,22 @@
+import { useLingui } from '@lingui/react';
 import { Badge, Box, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { defaultHeroImagePath } from '@pac/validators';
 import { useState } from 'react';
 import { trpc } from '../../../trpc';
+import { heroText } from '../HeroBanner/heroContent';
 import { descriptionPreview } from '../hero';
 import { HeroContentDialog } from './HeroContentDialog';
 import { HeroImageDialog } from './HeroImageDialog';
 
 /** A small picture of the hero image, hidden when it cannot be loaded. */
 function Thumbnail({ src }: { src: string }) {
+  const { i18n } = useLingui();
   const [failed, setFailed] = useState<string | null>(null);
   if (failed === src) return null;
   return (
     <img
       src={src}
-      alt="Current hero image"
+      alt={i18n._('Current hero image')}
       width={96}
       height={60}
       onError={() => setFailed(src)}
@@ -27,6 +30,7 @@ function Thumbnail({ src }: { src: string }) {
  * that change them.
  */
 export function WebsiteSettings() {
+  const { i18n } = useLingui();
   const image = trpc.settings.getPublic.useQuery({ key: 'heroImageUrl' });
   const content = trpc.settings.heroContent.useQuery();
   const [dialog, setDialog] = useState<'image' | 'content' | null>(null);
@@ -39,10 +43,10 @@ export function WebsiteSettings() {
       <Stack gap="md">
         <div>
           <Title order={2} size="h3" id="website-settings-title">
-            Website Settings
+            {i18n._('Website Settings')}
           </Title>
           <Text size="sm" c="dimmed">
-            What visitors see at the top of the home page.
+            {i18n._('What visitors see at the top of the home page.')}
           </Text>
         </div>
 
@@ -51,18 +55,18 @@ export function WebsiteSettings() {
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0 }}>
             {!image.isPending && <Thumbnail key={customImage ?? 'default'} src={customImage ?? defaultHeroImagePath} />}
             <div>
-              <Text fw={600}>Hero Image</Text>
+              <Text fw={600}>{i18n._('Hero Image')}</Text>
               {image.isPending ? (
                 <Skeleton height={14} width={110} mt={4} />
               ) : (
                 <Text size="sm" c="dimmed">
-                  {customImage ? 'Custom image' : 'Default image'}
+                  {customImage ? i18n._('Custom image') : i18n._('Default image')}
                 </Text>
               )}
             </div>
           </Group>
           <Button variant="light" onClick={() => setDialog('image')}>
-            Update Image
+            {i18n._('Update Image')}
           </Button>
         </Group>
 
@@ -71,10 +75,10 @@ export function WebsiteSettings() {
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Box style={{ minWidth: 0 }}>
             <Group gap="xs">
-              <Text fw={600}>Hero Banner Content</Text>
+              <Text fw={600}>{i18n._('Hero Banner Content')}</Text>
               {content.data && (
                 <Badge variant="light" tt="none" color={content.data.isCustom ? 'blue' : 'gray'}>
-                  {content.data.isCustom ? 'Custom text set' : 'Default text'}
+                  {content.data.isCustom ? i18n._('Custom text set') : i18n._('Default text')}
                 </Badge>
               )}
             </Group>
@@ -85,21 +89,22 @@ export function WebsiteSettings() {
               </Stack>
             ) : content.isError ? (
               <Text size="sm" c="red">
-                Could not load the hero content.
+                {i18n._('Could not load the hero content.')}
               </Text>
             ) : (
+              // As the home page shows them: a built-in default in the page's language.
               <>
                 <Text size="sm" mt={4} data-testid="hero-title-preview">
-                  {content.data.title}
+                  {heroText(i18n, content.data.title)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {descriptionPreview(content.data.description)}
+                  {descriptionPreview(heroText(i18n, content.data.description))}
                 </Text>
               </>
             )}
           </Box>
           <Button variant="light" disabled={!content.data} onClick={() => setDialog('content')}>
-            Edit Content
+            {i18n._('Edit Content')}
           </Button>
         </Group>
       </Stack>

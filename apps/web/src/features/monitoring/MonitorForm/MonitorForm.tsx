@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { monitorCreateSchema, monitorUpdateSchema } from '@pac/validators';
@@ -68,6 +69,7 @@ function MonitorFormBody({
 }
 
 function CreateMonitorForm({ onSubmit, onCancel, submitting = false }: Omit<MonitorFormProps, 'monitor'>) {
+  const { i18n } = useLingui();
   const {
     form,
     onSubmit: handleSubmit,
@@ -86,13 +88,14 @@ function CreateMonitorForm({ onSubmit, onCancel, submitting = false }: Omit<Moni
       reset={reset}
       onCancel={onCancel}
       submitting={submitting}
-      submitLabel="Add Monitor"
-      pendingLabel="Adding..."
+      submitLabel={i18n._('Add Monitor')}
+      pendingLabel={i18n._('Adding...')}
     />
   );
 }
 
 function EditMonitorForm({ monitor, onSubmit, onCancel, submitting = false }: MonitorFormProps & { monitor: Monitor }) {
+  const { i18n } = useLingui();
   const {
     form,
     onSubmit: handleSubmit,
@@ -111,8 +114,8 @@ function EditMonitorForm({ monitor, onSubmit, onCancel, submitting = false }: Mo
       reset={reset}
       onCancel={onCancel}
       submitting={submitting}
-      submitLabel="Save Changes"
-      pendingLabel="Saving..."
+      submitLabel={i18n._('Save Changes')}
+      pendingLabel={i18n._('Saving...')}
     />
   );
 }

@@ -1,6 +1,9 @@
+import { i18nFor } from '@pac/i18n/server';
 import { TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import { monitorFieldError, monitorSavedToast, monitorSaveFailure } from './monitorSaveFeedback';
+
+const i18n = i18nFor('en');
 
 /** A refusal as the server answers it: its message, and in `data` its reason, field and any issues. */
 function serverError(
@@ -58,12 +61,12 @@ describe('monitorFieldError', () => {
 
 describe('monitorSaveFailure', () => {
   it('shows a refusal about a field on that field, for a create or an update', () => {
-    expect(monitorSaveFailure('create', domainRefusal())).toEqual({
+    expect(monitorSaveFailure(i18n, 'create', domainRefusal())).toEqual({
       on: 'field',
       field: 'url',
       message: domainMessage,
     });
-    expect(monitorSaveFailure('update', invalidUrlRefusal())).toEqual({
+    expect(monitorSaveFailure(i18n, 'update', invalidUrlRefusal())).toEqual({
       on: 'field',
       field: 'url',
       message: 'Must be a valid URL',
@@ -72,12 +75,12 @@ describe('monitorSaveFailure', () => {
 
   it("toasts any other refusal with the server's sentence", () => {
     const error = serverError('Administrator access required');
-    expect(monitorSaveFailure('create', error)).toEqual({
+    expect(monitorSaveFailure(i18n, 'create', error)).toEqual({
       on: 'toast',
       title: 'Creation Failed',
       message: 'Administrator access required',
     });
-    expect(monitorSaveFailure('update', error)).toEqual({
+    expect(monitorSaveFailure(i18n, 'update', error)).toEqual({
       on: 'toast',
       title: 'Update Failed',
       message: 'Administrator access required',
@@ -85,12 +88,12 @@ describe('monitorSaveFailure', () => {
   });
 
   it('falls back to its own sentence when the server gave none', () => {
-    expect(monitorSaveFailure('create', new TypeError('Failed to fetch'))).toEqual({
+    expect(monitorSaveFailure(i18n, 'create', new TypeError('Failed to fetch'))).toEqual({
       on: 'toast',
       title: 'Creation Failed',
       message: 'Failed to create monitor. Please try again.',
     });
-    expect(monitorSaveFailure('update', new TypeError('Failed to fetch'))).toEqual({
+    expect(monitorSaveFailure(i18n, 'update', new TypeError('Failed to fetch'))).toEqual({
       on: 'toast',
       title: 'Update Failed',
       message: 'Failed to update monitor',
@@ -101,11 +104,11 @@ describe('monitorSaveFailure', () => {
 describe('monitorSavedToast', () => {
   it('announces a new monitor with its schedule, and an update by name', () => {
     const monitor = { name: 'District news', scheduleMinutes: 30 };
-    expect(monitorSavedToast('create', monitor)).toEqual({
+    expect(monitorSavedToast(i18n, 'create', monitor)).toEqual({
       title: 'Monitor Added',
       message: 'District news will be checked every 30 minutes.',
     });
-    expect(monitorSavedToast('update', monitor)).toEqual({
+    expect(monitorSavedToast(i18n, 'update', monitor)).toEqual({
       title: 'Monitor Updated',
       message: 'District news was saved.',
     });

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { notifyFailureText, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import { useRefreshMonitoring } from '../MonitoringPanel/useMonitoring';
@@ -12,6 +13,7 @@ export function useMonitorSave(onSaved: () => void): {
   submit: (submitted: MonitorSubmit, setFieldError: SetFieldError) => void;
   submitting: boolean;
 } {
+  const { i18n } = useLingui();
   const refresh = useRefreshMonitoring();
   const create = trpc.monitors.create.useMutation({ onSettled: refresh });
   const update = trpc.monitors.update.useMutation({ onSettled: refresh });
@@ -19,11 +21,11 @@ export function useMonitorSave(onSaved: () => void): {
   const submit = (submitted: MonitorSubmit, setFieldError: SetFieldError) => {
     const onSuccess = (saved: { name: string; scheduleMinutes: number }) => {
       onSaved();
-      const toast = monitorSavedToast(submitted.kind, saved);
+      const toast = monitorSavedToast(i18n, submitted.kind, saved);
       notifySuccess(toast.title, toast.message);
     };
     const onError = (error: unknown) => {
-      const failure = monitorSaveFailure(submitted.kind, error);
+      const failure = monitorSaveFailure(i18n, submitted.kind, error);
       if (failure.on === 'field') setFieldError(failure.field, failure.message);
       else notifyFailureText(failure.title, failure.message);
     };

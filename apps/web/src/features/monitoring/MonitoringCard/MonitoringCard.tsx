@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { GlobeIcon } from '../../../components/Icons';
 import { LoadingRows, QueryState } from '../../../components/QueryState';
+import { useLanguage } from '../../../lib/language';
 import {
   activeMonitorCount,
   type ChangeWithMonitor,
@@ -18,7 +20,7 @@ import {
 } from '../MonitoringPanel';
 
 /** The label of the button that creates the school's monitors. */
-export const setupButtonLabel = 'Set Up School Monitors';
+export const setupButtonLabel = /*i18n*/ 'Set Up School Monitors';
 
 export interface MonitoringCardViewProps {
   monitors: Monitor[] | undefined;
@@ -62,28 +64,30 @@ export function MonitoringCardView({
   onSetup,
   settingUp = false,
 }: MonitoringCardViewProps) {
+  const { i18n } = useLingui();
+  const { language } = useLanguage();
   const list = monitors ?? [];
   const recent = changes ?? [];
   // Only status 'active' counts: a paused monitor (or one in error) is neither active nor running.
   const active = activeMonitorCount(list);
   const setupButton = (
     <Button variant="light" onClick={onSetup} disabled={settingUp}>
-      {settingUp ? 'Setting up...' : setupButtonLabel}
+      {settingUp ? i18n._('Setting up...') : i18n._(setupButtonLabel)}
     </Button>
   );
 
   const body = (
     <QueryState
       query={{ isPending: loading, isError: failed, data: list }}
-      loading={<LoadingRows rows={2} height={48} label="Loading monitors" />}
-      failed="Could not load the monitors"
+      loading={<LoadingRows rows={2} height={48} label={i18n._('Loading monitors')} />}
+      failed={i18n._('Could not load the monitors')}
       empty={
         <Stack align="center" gap="xs" py="md" ta="center">
           <Title order={3} size="h4">
-            No Monitors Setup
+            {i18n._('No Monitors Setup')}
           </Title>
           <Text size="sm" c="dimmed">
-            Watch the school district&apos;s pages for news, calendar and announcement changes.
+            {i18n._("Watch the school district's pages for news, calendar and announcement changes.")}
           </Text>
           {setupButton}
         </Stack>
@@ -91,7 +95,7 @@ export function MonitoringCardView({
     >
       {(watched) => (
         <Stack gap="md">
-          <Stack gap="xs" component="ul" aria-label="Monitors" p={0} m={0} style={{ listStyle: 'none' }}>
+          <Stack gap="xs" component="ul" aria-label={i18n._('Monitors')} p={0} m={0} style={{ listStyle: 'none' }}>
             {watched.map((monitor) => (
               <Card component="li" key={monitor.id} withBorder padding="sm">
                 <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -112,11 +116,11 @@ export function MonitoringCardView({
           </Stack>
           <section aria-labelledby="recent-changes-detected-title">
             <Title order={3} size="h5" id="recent-changes-detected-title" mb="xs">
-              Recent Changes Detected
+              {i18n._('Recent Changes Detected')}
             </Title>
             {recent.length === 0 ? (
               <Text size="sm" c="dimmed">
-                No changes detected yet.
+                {i18n._('No changes detected yet.')}
               </Text>
             ) : (
               <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -126,7 +130,9 @@ export function MonitoringCardView({
                       <Text size="sm">{change.summary}</Text>
                       <Text size="xs" c="dimmed">
                         {change.monitor.name} ·{' '}
-                        <time dateTime={change.detectedAt.toISOString()}>{formatWhen(change.detectedAt)}</time>
+                        <time dateTime={change.detectedAt.toISOString()}>
+                          {formatWhen(i18n, language, change.detectedAt)}
+                        </time>
                       </Text>
                     </div>
                     <SeverityBadge severity={change.severity} />
@@ -148,20 +154,25 @@ export function MonitoringCardView({
             <Group gap="xs">
               <GlobeIcon size={20} />
               <Title order={2} size="h3" id="school-website-monitoring-title">
-                School Website Monitoring
+                {i18n._('School Website Monitoring')}
               </Title>
             </Group>
             <Group gap="xs">
               <Button onClick={onCheckAll} disabled={checking}>
-                {checking ? 'Checking...' : 'Check All Monitors'}
+                {checking ? i18n._('Checking...') : i18n._('Check All Monitors')}
               </Button>
               {list.length > 0 && setupButton}
             </Group>
           </Group>
-          <SimpleGrid cols={3} spacing="sm">
-            <Count label="Active Monitors" value={active} loading={loading} />
-            <Count label="Recent Changes" value={recent.length} loading={loading} />
-            <Count label="Running" value={active} loading={loading} />
+          {/* Two to a row on a phone: the counts' names are long words in some languages. */}
+          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="sm">
+            <Count label={i18n._('Active Monitors')} value={active} loading={loading} />
+            <Count label={i18n._('Recent Changes')} value={recent.length} loading={loading} />
+            <Count
+              label={i18n._('Running', undefined, { comment: 'How many website monitors are running' })}
+              value={active}
+              loading={loading}
+            />
           </SimpleGrid>
           {body}
         </Stack>

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { Badge, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { LoadingRows, QueryState } from '../../../components/QueryState';
-import { type ActivityItem, formatWhen, snapshotStatusColor } from '../monitoring';
+import { useLanguage } from '../../../lib/language';
+import { type ActivityItem, formatWhen, snapshotStatusColor, snapshotStatusLabel } from '../monitoring';
 import { PanelSection } from './PanelSection';
 
 export interface ActivityFeedProps {
@@ -10,6 +12,8 @@ export interface ActivityFeedProps {
 }
 
 function ActivityEntry({ item }: { item: ActivityItem }) {
+  const { i18n } = useLingui();
+  const { language } = useLanguage();
   const changed = item.action === 'change_detected';
   return (
     <Stack component="li" gap={2} py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
@@ -20,18 +24,18 @@ function ActivityEntry({ item }: { item: ActivityItem }) {
         <Group gap={6} wrap="nowrap">
           {changed && (
             <Badge color="violet" variant="light">
-              Change detected
+              {i18n._('Change detected')}
             </Badge>
           )}
           <Badge color={snapshotStatusColor(item.status)} variant="light">
-            {item.status}
+            {snapshotStatusLabel(i18n, item.status)}
           </Badge>
         </Group>
       </Group>
       <Text size="sm">{item.message}</Text>
       <Text size="xs" c="dimmed">
-        <time dateTime={item.timestamp.toISOString()}>{formatWhen(item.timestamp)}</time> ·{' '}
-        {item.elementsFound === 1 ? '1 element found' : `${item.elementsFound} elements found`}
+        <time dateTime={item.timestamp.toISOString()}>{formatWhen(i18n, language, item.timestamp)}</time> ·{' '}
+        {i18n._('{count, plural, one {# element found} other {# elements found}}', { count: item.elementsFound })}
       </Text>
     </Stack>
   );
@@ -39,13 +43,14 @@ function ActivityEntry({ item }: { item: ActivityItem }) {
 
 /** The activity feed: each check, newest first, marking the ones that found a change. */
 export function ActivityFeed({ items, loading = false, failed = false }: ActivityFeedProps) {
+  const { i18n } = useLingui();
   return (
-    <PanelSection id="activity-feed-title" title="Activity Feed">
+    <PanelSection id="activity-feed-title" title={i18n._('Activity Feed')}>
       <QueryState
         query={{ isPending: loading, isError: failed, data: items }}
         loading={<LoadingRows rows={3} height={56} />}
-        failed="Could not load the activity feed"
-        emptyText="No checks yet. Checks appear here as they run."
+        failed={i18n._('Could not load the activity feed')}
+        emptyText={i18n._('No checks yet. Checks appear here as they run.')}
       >
         {(checks) => (
           <ScrollArea.Autosize
@@ -53,9 +58,16 @@ export function ActivityFeed({ items, loading = false, failed = false }: Activit
             type="auto"
             offsetScrollbars
             // Focusable, so that the feed can be scrolled with the keyboard.
-            viewportProps={{ tabIndex: 0, 'aria-label': 'Activity feed, scrollable' }}
+            viewportProps={{ tabIndex: 0, 'aria-label': i18n._('Activity feed, scrollable') }}
           >
-            <Stack component="ul" gap={0} p={0} m={0} aria-label="Recent checks" style={{ listStyle: 'none' }}>
+            <Stack
+              component="ul"
+              gap={0}
+              p={0}
+              m={0}
+              aria-label={i18n._('Recent checks')}
+              style={{ listStyle: 'none' }}
+            >
               {checks.map((item) => (
                 <ActivityEntry key={item.id} item={item} />
               ))}

@@ -1,7 +1,16 @@
+import { useLingui } from '@lingui/react';
 import { Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { LoadingRows, QueryState } from '../../../components/QueryState';
-import { formatDuration, formatWhen, healthColor, healthLevel, type MonitoringHealth } from '../monitoring';
+import { useLanguage } from '../../../lib/language';
+import {
+  formatDuration,
+  formatWhen,
+  healthColor,
+  healthLevel,
+  healthLevelLabel,
+  type MonitoringHealth,
+} from '../monitoring';
 import { PanelSection } from './PanelSection';
 
 function Kpi({ label, value, hint, loading }: { label: string; value: number; hint: string; loading: boolean }) {
@@ -33,12 +42,28 @@ export interface MonitorKpisProps {
 
 /** Four figures: monitors, active monitors, changes detected and failed checks in the last 24 hours. */
 export function MonitorKpis({ health, changeCount, loading = false }: MonitorKpisProps) {
+  const { i18n } = useLingui();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="lg">
-      <Kpi label="Total Monitors" value={health?.totalMonitors ?? 0} hint="Pages being watched" loading={loading} />
-      <Kpi label="Active Monitors" value={health?.activeMonitors ?? 0} hint="Checked on schedule" loading={loading} />
-      <Kpi label="Changes Detected" value={changeCount} hint="Recent changes" loading={loading} />
-      <Kpi label="Failed Checks" value={health?.recentFailures ?? 0} hint="In the last 24 hours" loading={loading} />
+      <Kpi
+        label={i18n._('Total Monitors')}
+        value={health?.totalMonitors ?? 0}
+        hint={i18n._('Pages being watched')}
+        loading={loading}
+      />
+      <Kpi
+        label={i18n._('Active Monitors')}
+        value={health?.activeMonitors ?? 0}
+        hint={i18n._('Checked on schedule')}
+        loading={loading}
+      />
+      <Kpi label={i18n._('Changes Detected')} value={changeCount} hint={i18n._('Recent changes')} loading={loading} />
+      <Kpi
+        label={i18n._('Failed Checks')}
+        value={health?.recentFailures ?? 0}
+        hint={i18n._('In the last 24 hours')}
+        loading={loading}
+      />
     </SimpleGrid>
   );
 }
@@ -64,33 +89,37 @@ export interface SystemHealthProps {
 
 /** System Health: an overall state, the last check, the average check time and the monitors needing care. */
 export function SystemHealth({ health, loading = false, failed = false }: SystemHealthProps) {
+  const { i18n } = useLingui();
+  const { language } = useLanguage();
   return (
-    <PanelSection id="system-health-title" title="System Health">
+    <PanelSection id="system-health-title" title={i18n._('System Health')}>
       <QueryState
         query={{ isPending: loading, isError: failed, data: health }}
         loading={<LoadingRows rows={3} height={16} />}
-        failed="Could not load the system health"
+        failed={i18n._('Could not load the system health')}
       >
         {(health) => {
           const level = healthLevel(health);
           return (
             <Stack gap="xs" role="list">
-              <Row label="Status">
+              <Row label={i18n._('Status')}>
                 <Badge color={healthColor(level)} variant="light">
-                  {level}
+                  {healthLevelLabel(i18n, level)}
                 </Badge>
               </Row>
-              <Row label="Last check">
+              <Row label={i18n._('Last check')}>
                 {health.lastCheckTime ? (
-                  <time dateTime={health.lastCheckTime.toISOString()}>{formatWhen(health.lastCheckTime)}</time>
+                  <time dateTime={health.lastCheckTime.toISOString()}>
+                    {formatWhen(i18n, language, health.lastCheckTime)}
+                  </time>
                 ) : (
-                  'Never'
+                  i18n._('Never')
                 )}
               </Row>
-              <Row label="Average check time (24 h)">{formatDuration(health.averageCheckTime)}</Row>
-              <Row label="Monitors in error">{health.errorMonitors}</Row>
-              <Row label="Paused monitors">{health.pausedMonitors}</Row>
-              <Row label="Failed checks (24 h)">{health.recentFailures}</Row>
+              <Row label={i18n._('Average check time (24 h)')}>{formatDuration(i18n, health.averageCheckTime)}</Row>
+              <Row label={i18n._('Monitors in error')}>{health.errorMonitors}</Row>
+              <Row label={i18n._('Paused monitors')}>{health.pausedMonitors}</Row>
+              <Row label={i18n._('Failed checks (24 h)')}>{health.recentFailures}</Row>
             </Stack>
           );
         }}

@@ -1,5 +1,7 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Button, Group, Switch, Table, Text, VisuallyHidden } from '@mantine/core';
 import { LoadingRows, QueryState } from '../../../components/QueryState';
+import { useLanguage } from '../../../lib/language';
 import { formatSchedule, formatWhen, type Monitor } from '../monitoring';
 import { MonitorStatusDot } from './MonitorBadges';
 
@@ -35,25 +37,35 @@ export function MonitorTable({
   updatingId = null,
   deletingId = null,
 }: MonitorTableProps) {
+  const { i18n } = useLingui();
+  const { language } = useLanguage();
   return (
     <QueryState
       query={{ isPending: loading, isError: failed, data: monitors }}
-      loading={<LoadingRows rows={2} height={48} label="Loading monitors" />}
-      failed="Could not load the monitors"
-      emptyText="No monitors yet. Add one, or set up the school's monitors."
+      loading={<LoadingRows rows={2} height={48} label={i18n._('Loading monitors')} />}
+      failed={i18n._('Could not load the monitors')}
+      emptyText={i18n._("No monitors yet. Add one, or set up the school's monitors.")}
     >
       {(list) => (
         <Table.ScrollContainer minWidth={880}>
-          <Table verticalSpacing="sm" aria-label="Monitors" striped highlightOnHover>
+          <Table verticalSpacing="sm" aria-label={i18n._('Monitors')} striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">Monitor</Table.Th>
-                <Table.Th scope="col">Status</Table.Th>
-                <Table.Th scope="col">Schedule</Table.Th>
-                <Table.Th scope="col">Last check</Table.Th>
-                <Table.Th scope="col">Email</Table.Th>
                 <Table.Th scope="col">
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  {i18n._('Monitor', undefined, { comment: 'A column: the website monitor' })}
+                </Table.Th>
+                <Table.Th scope="col">{i18n._('Status')}</Table.Th>
+                <Table.Th scope="col">
+                  {i18n._('Schedule', undefined, { comment: 'A column: how often a page is checked' })}
+                </Table.Th>
+                <Table.Th scope="col">{i18n._('Last check')}</Table.Th>
+                <Table.Th scope="col">
+                  {i18n._('Email', undefined, { comment: "A column: the monitor's email notifications switch" })}
+                </Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>
+                    {i18n._('Actions', undefined, { comment: "A column of a table row's buttons" })}
+                  </VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -80,19 +92,23 @@ export function MonitorTable({
                       <MonitorStatusDot status={monitor.status} />
                       {monitor.errorCount > 0 && (
                         <Text size="xs" c="red.9">
-                          {monitor.errorCount === 1 ? '1 failed check' : `${monitor.errorCount} failed checks`}
+                          {i18n._('{count, plural, one {# failed check} other {# failed checks}}', {
+                            count: monitor.errorCount,
+                          })}
                         </Text>
                       )}
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{formatSchedule(monitor.scheduleMinutes)}</Text>
+                      <Text size="sm">{formatSchedule(i18n, monitor.scheduleMinutes)}</Text>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">
                         {monitor.lastCheckAt ? (
-                          <time dateTime={monitor.lastCheckAt.toISOString()}>{formatWhen(monitor.lastCheckAt)}</time>
+                          <time dateTime={monitor.lastCheckAt.toISOString()}>
+                            {formatWhen(i18n, language, monitor.lastCheckAt)}
+                          </time>
                         ) : (
-                          'Never'
+                          i18n._('Never')
                         )}
                       </Text>
                     </Table.Td>
@@ -101,7 +117,7 @@ export function MonitorTable({
                         checked={monitor.emailNotifications}
                         disabled={updatingId === monitor.id}
                         onChange={(event) => onToggleEmail(monitor, event.currentTarget.checked)}
-                        aria-label={`Email notifications for ${monitor.name}`}
+                        aria-label={i18n._('Email notifications for {name}', { name: monitor.name })}
                       />
                     </Table.Td>
                     <Table.Td>
@@ -112,27 +128,31 @@ export function MonitorTable({
                           loading={checkingId === monitor.id}
                           disabled={busy && checkingId !== monitor.id}
                           onClick={() => onRecheck(monitor)}
-                          aria-label={`Recheck ${monitor.name}`}
+                          aria-label={i18n._('Recheck {name}', { name: monitor.name })}
                         >
-                          Recheck
+                          {i18n._('Recheck')}
                         </Button>
                         <Button
                           size="xs"
                           variant="default"
                           disabled={busy}
                           onClick={() => onEdit(monitor)}
-                          aria-label={`Edit ${monitor.name}`}
+                          aria-label={i18n._('Edit {name}', { name: monitor.name })}
                         >
-                          Edit
+                          {i18n._('Edit')}
                         </Button>
                         <Button
                           size="xs"
                           variant="default"
                           disabled={busy}
                           onClick={() => onTogglePaused(monitor)}
-                          aria-label={`${running ? 'Pause' : 'Resume'} ${monitor.name}`}
+                          aria-label={
+                            running
+                              ? i18n._('Pause {name}', { name: monitor.name })
+                              : i18n._('Resume {name}', { name: monitor.name })
+                          }
                         >
-                          {running ? 'Pause' : 'Resume'}
+                          {running ? i18n._('Pause') : i18n._('Resume')}
                         </Button>
                         <Button
                           size="xs"
@@ -140,9 +160,9 @@ export function MonitorTable({
                           color="red"
                           disabled={busy}
                           onClick={() => onDelete(monitor)}
-                          aria-label={`Delete ${monitor.name}`}
+                          aria-label={i18n._('Delete {name}', { name: monitor.name })}
                         >
-                          Delete
+                          {i18n._('Delete')}
                         </Button>
                       </Group>
                     </Table.Td>

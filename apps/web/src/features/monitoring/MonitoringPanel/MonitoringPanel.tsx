@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { Button, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -23,8 +25,11 @@ import {
 /** How many rows the activity feed, the snapshot table and the notification history ask for. */
 const listLimits = { activity: 30, snapshots: 25, notifications: 30 } as const;
 
-export function deleteMonitorQuestion(name: string): string {
-  return `Are you sure you want to delete the monitor "${name}"? Its snapshots, changes and notifications will be deleted too.`;
+export function deleteMonitorQuestion(i18n: I18n, name: string): string {
+  return i18n._(
+    'Are you sure you want to delete the monitor "{name}"? Its snapshots, changes and notifications will be deleted too.',
+    { name },
+  );
 }
 
 /** The monitor form: open or not, and the monitor it edits (kept while it closes). */
@@ -40,6 +45,7 @@ interface FormState {
  * history (refreshed every 60 s).
  */
 export function MonitoringPanel() {
+  const { i18n } = useLingui();
   const health = trpc.monitoring.health.useQuery(undefined, { refetchInterval: pollMs.health });
   const activity = trpc.monitoring.activity.useQuery(
     { limit: listLimits.activity },
@@ -68,15 +74,15 @@ export function MonitoringPanel() {
     <Stack gap="lg">
       <Group justify="space-between" align="center" gap="sm">
         <Title order={2} size="h3">
-          Website Monitoring
+          {i18n._('Website Monitoring')}
         </Title>
         <Group gap="xs">
-          <Button onClick={() => setForm({ opened: true, monitor: null })}>Add Monitor</Button>
+          <Button onClick={() => setForm({ opened: true, monitor: null })}>{i18n._('Add Monitor')}</Button>
           <Button variant="light" onClick={checkAll} disabled={checking}>
-            {checking ? 'Checking...' : 'Check All Monitors'}
+            {checking ? i18n._('Checking...') : i18n._('Check All Monitors')}
           </Button>
           <Button variant="default" onClick={setup} disabled={settingUp}>
-            {settingUp ? 'Setting up...' : 'Set Up School Monitors'}
+            {settingUp ? i18n._('Setting up...') : i18n._('Set Up School Monitors')}
           </Button>
         </Group>
       </Group>
@@ -88,7 +94,7 @@ export function MonitoringPanel() {
         <ActivityFeed items={activity.data} loading={activity.isPending} failed={activity.isError} />
       </SimpleGrid>
 
-      <PanelSection id="monitors-title" title="Monitors">
+      <PanelSection id="monitors-title" title={i18n._('Monitors')}>
         <MonitorTable
           monitors={monitors.data}
           loading={monitors.isPending}
@@ -125,9 +131,9 @@ export function MonitoringPanel() {
       <SnapshotDialog snapshot={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
         opened={deleting !== null}
-        title="Delete Monitor"
-        message={deleting ? deleteMonitorQuestion(deleting.name) : ''}
-        confirmLabel="Delete Monitor"
+        title={i18n._('Delete Monitor')}
+        message={deleting ? deleteMonitorQuestion(i18n, deleting.name) : ''}
+        confirmLabel={i18n._('Delete Monitor')}
         loading={deleting !== null && actions.deletingId === deleting.id}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {

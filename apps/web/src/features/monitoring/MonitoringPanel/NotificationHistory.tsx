@@ -1,6 +1,14 @@
+import { useLingui } from '@lingui/react';
 import { Badge, Table, Text } from '@mantine/core';
 import { LoadingRows, QueryState } from '../../../components/QueryState';
-import { channelLabel, formatWhen, type NotificationHistoryItem, notificationStatusColor } from '../monitoring';
+import { useLanguage } from '../../../lib/language';
+import {
+  channelLabel,
+  formatWhen,
+  type NotificationHistoryItem,
+  notificationStatusColor,
+  notificationStatusLabel,
+} from '../monitoring';
 import { PanelSection } from './PanelSection';
 
 export interface NotificationHistoryProps {
@@ -11,30 +19,46 @@ export interface NotificationHistoryProps {
 
 /** Each notification of a change: the monitor, the change, the channel, its status and when it was sent. */
 export function NotificationHistory({ notifications, loading = false, failed = false }: NotificationHistoryProps) {
+  const { i18n } = useLingui();
+  const { language } = useLanguage();
   return (
-    <PanelSection id="notification-history-title" title="Notification History">
+    <PanelSection id="notification-history-title" title={i18n._('Notification History')}>
       <QueryState
         query={{ isPending: loading, isError: failed, data: notifications }}
         loading={<LoadingRows rows={2} height={40} />}
-        failed="Could not load the notification history"
-        emptyText="No notifications yet. Each detected change is announced on its monitor's channels."
+        failed={i18n._('Could not load the notification history')}
+        emptyText={i18n._("No notifications yet. Each detected change is announced on its monitor's channels.")}
       >
         {(sent) => (
           // On a phone the table scrolls sideways: its viewport takes focus so that the keyboard can scroll it too.
           <Table.ScrollContainer
             minWidth={720}
             scrollAreaProps={{
-              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Notification history (scrolls sideways)' },
+              viewportProps: {
+                tabIndex: 0,
+                role: 'region',
+                'aria-label': i18n._('Notification history (scrolls sideways)'),
+              },
             }}
           >
-            <Table verticalSpacing="xs" aria-label="Notification history" striped>
+            <Table verticalSpacing="xs" aria-label={i18n._('Notification history')} striped>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">Monitor</Table.Th>
-                  <Table.Th scope="col">Change</Table.Th>
-                  <Table.Th scope="col">Channel</Table.Th>
-                  <Table.Th scope="col">Status</Table.Th>
-                  <Table.Th scope="col">Sent</Table.Th>
+                  <Table.Th scope="col">
+                    {i18n._('Monitor', undefined, { comment: 'A column: the website monitor' })}
+                  </Table.Th>
+                  <Table.Th scope="col">
+                    {i18n._('Change', undefined, { comment: 'A column: the change detected on a page (a noun)' })}
+                  </Table.Th>
+                  <Table.Th scope="col">
+                    {i18n._('Channel', undefined, {
+                      comment: 'A column: where a notification went (email, Facebook...)',
+                    })}
+                  </Table.Th>
+                  <Table.Th scope="col">{i18n._('Status')}</Table.Th>
+                  <Table.Th scope="col">
+                    {i18n._('Sent', undefined, { comment: 'A column: when a notification was sent' })}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -46,10 +70,10 @@ export function NotificationHistory({ notifications, loading = false, failed = f
                         {n.change.summary}
                       </Text>
                     </Table.Td>
-                    <Table.Td>{channelLabel(n.channel)}</Table.Td>
+                    <Table.Td>{channelLabel(i18n, n.channel)}</Table.Td>
                     <Table.Td>
                       <Badge color={notificationStatusColor(n.status)} variant="light">
-                        {n.status}
+                        {notificationStatusLabel(i18n, n.status)}
                       </Badge>
                       {n.status === 'failed' && n.lastError && (
                         <Text size="xs" c="red.9" mt={2} style={{ overflowWrap: 'anywhere' }}>
@@ -58,13 +82,21 @@ export function NotificationHistory({ notifications, loading = false, failed = f
                       )}
                       {n.status === 'pending' && n.attempts > 0 && (
                         <Text size="xs" c="dimmed" mt={2}>
-                          {n.attempts === 1 ? '1 attempt' : `${n.attempts} attempts`}
-                          {n.lastError ? `: ${n.lastError}` : ''}
+                          {n.lastError
+                            ? i18n._('{count, plural, one {# attempt} other {# attempts}}: {error}', {
+                                count: n.attempts,
+                                error: n.lastError,
+                              })
+                            : i18n._('{count, plural, one {# attempt} other {# attempts}}', { count: n.attempts })}
                         </Text>
                       )}
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {n.sentAt ? <time dateTime={n.sentAt.toISOString()}>{formatWhen(n.sentAt)}</time> : 'Not sent'}
+                      {n.sentAt ? (
+                        <time dateTime={n.sentAt.toISOString()}>{formatWhen(i18n, language, n.sentAt)}</time>
+                      ) : (
+                        i18n._('Not sent')
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}

@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { Button, Code, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { LoadingRows, QueryState } from '../../../components/QueryState';
-import { type ChangeWithMonitor, formatWhen } from '../monitoring';
+import { useLanguage } from '../../../lib/language';
+import { changeTypeLabel, type ChangeWithMonitor, formatWhen } from '../monitoring';
 import { SeverityBadge } from './MonitorBadges';
 import { PanelSection } from './PanelSection';
 
@@ -14,6 +16,8 @@ export interface RecentChangesProps {
 }
 
 function ChangeEntry({ change }: { change: ChangeWithMonitor }) {
+  const { i18n } = useLingui();
+  const { language } = useLanguage();
   const [open, setOpen] = useState(false);
   const diffId = `change-${change.id}-diff`;
   return (
@@ -24,8 +28,8 @@ function ChangeEntry({ change }: { change: ChangeWithMonitor }) {
             {change.summary}
           </Text>
           <Text size="xs" c="dimmed">
-            {change.monitor.name} · {change.changeType} ·{' '}
-            <time dateTime={change.detectedAt.toISOString()}>{formatWhen(change.detectedAt)}</time>
+            {change.monitor.name} · {changeTypeLabel(i18n, change.changeType)} ·{' '}
+            <time dateTime={change.detectedAt.toISOString()}>{formatWhen(i18n, language, change.detectedAt)}</time>
           </Text>
         </div>
         <SeverityBadge severity={change.severity} />
@@ -40,7 +44,7 @@ function ChangeEntry({ change }: { change: ChangeWithMonitor }) {
             aria-controls={diffId}
             onClick={() => setOpen((o) => !o)}
           >
-            {open ? 'Hide what changed' : 'Show what changed'}
+            {open ? i18n._('Hide what changed') : i18n._('Show what changed')}
           </Button>
           <Collapse expanded={open} id={diffId}>
             <Code block style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 240, overflowY: 'auto' }}>
@@ -55,16 +59,17 @@ function ChangeEntry({ change }: { change: ChangeWithMonitor }) {
 
 /** The latest detected changes with their severity, and what changed on request. */
 export function RecentChanges({ changes, loading = false, failed = false, limit = 10 }: RecentChangesProps) {
+  const { i18n } = useLingui();
   return (
-    <PanelSection id="recent-changes-title" title="Recent Changes">
+    <PanelSection id="recent-changes-title" title={i18n._('Recent Changes')}>
       <QueryState
         query={{ isPending: loading, isError: failed, data: changes }}
         loading={<LoadingRows rows={2} height={44} />}
-        failed="Could not load the recent changes"
-        emptyText="No changes detected yet."
+        failed={i18n._('Could not load the recent changes')}
+        emptyText={i18n._('No changes detected yet.')}
       >
         {(detected) => (
-          <Stack component="ul" gap={0} p={0} m={0} aria-label="Changes" style={{ listStyle: 'none' }}>
+          <Stack component="ul" gap={0} p={0} m={0} aria-label={i18n._('Changes')} style={{ listStyle: 'none' }}>
             {detected.slice(0, limit).map((change) => (
               <ChangeEntry key={change.id} change={change} />
             ))}

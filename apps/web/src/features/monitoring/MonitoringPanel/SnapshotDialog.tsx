@@ -1,9 +1,18 @@
+import { useLingui } from '@lingui/react';
 import { Alert, Anchor, Badge, Code, Group, Loader, Modal, Stack, Switch, Text } from '@mantine/core';
 import { skipToken } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { LoadFailed } from '../../../components/QueryState';
+import { useLanguage } from '../../../lib/language';
 import { trpc } from '../../../trpc';
-import { formatDuration, formatWhen, type SnapshotDetail, type SnapshotRow, snapshotStatusColor } from '../monitoring';
+import {
+  formatDuration,
+  formatWhen,
+  type SnapshotDetail,
+  type SnapshotRow,
+  snapshotStatusColor,
+  snapshotStatusLabel,
+} from '../monitoring';
 
 export interface SnapshotContentProps {
   /** What the table already knows about the snapshot. */
@@ -32,6 +41,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
  * extracted content. The page's content is never rendered as HTML.
  */
 export function SnapshotContent({ snapshot, detail, loading = false, failed = false }: SnapshotContentProps) {
+  const { i18n } = useLingui();
+  const { language } = useLanguage();
   const [showRaw, setShowRaw] = useState(false);
   const raw = detail?.rawContent ?? null;
   const excerpt = detail?.excerpt ?? snapshot.excerpt;
@@ -39,13 +50,13 @@ export function SnapshotContent({ snapshot, detail, loading = false, failed = fa
 
   let content;
   if (showRaw && loading) {
-    content = <Loader size="sm" aria-label="Loading the raw content" />;
+    content = <Loader size="sm" aria-label={i18n._('Loading the raw content')} />;
   } else if (showRaw && failed) {
-    content = <LoadFailed title="Could not load the raw content" text="Please try again later." />;
+    content = <LoadFailed title={i18n._('Could not load the raw content')} text={i18n._('Please try again later.')} />;
   } else if (text === null || text === '') {
     content = (
       <Text size="sm" c="dimmed">
-        {showRaw ? 'This snapshot has no content.' : 'This snapshot has no excerpt.'}
+        {showRaw ? i18n._('This snapshot has no content.') : i18n._('This snapshot has no excerpt.')}
       </Text>
     );
   } else {
@@ -53,7 +64,7 @@ export function SnapshotContent({ snapshot, detail, loading = false, failed = fa
       <Code
         block
         tabIndex={0}
-        aria-label={showRaw ? 'Raw content' : 'Excerpt'}
+        aria-label={showRaw ? i18n._('Raw content') : i18n._('Excerpt')}
         style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', maxHeight: 360, overflowY: 'auto' }}
       >
         {text}
@@ -64,36 +75,38 @@ export function SnapshotContent({ snapshot, detail, loading = false, failed = fa
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Fact label="Monitor">{snapshot.monitor.name}</Fact>
-        <Fact label="URL">
+        <Fact label={i18n._('Monitor', undefined, { comment: 'A label: the website monitor' })}>
+          {snapshot.monitor.name}
+        </Fact>
+        <Fact label={i18n._('URL')}>
           <Anchor href={snapshot.monitor.url} target="_blank" rel="noreferrer noopener" size="sm">
             {snapshot.monitor.url}
           </Anchor>
         </Fact>
-        <Fact label="Captured">
-          <time dateTime={snapshot.capturedAt.toISOString()}>{formatWhen(snapshot.capturedAt)}</time>
+        <Fact label={i18n._('Captured', undefined, { comment: 'A label: when a snapshot of a page was taken' })}>
+          <time dateTime={snapshot.capturedAt.toISOString()}>{formatWhen(i18n, language, snapshot.capturedAt)}</time>
         </Fact>
-        <Fact label="Status">
+        <Fact label={i18n._('Status')}>
           <Badge color={snapshotStatusColor(snapshot.status)} variant="light">
-            {snapshot.status}
+            {snapshotStatusLabel(i18n, snapshot.status)}
           </Badge>
         </Fact>
-        <Fact label="Elements found">{snapshot.elementsFound}</Fact>
-        <Fact label="Check took">{formatDuration(snapshot.durationMs)}</Fact>
+        <Fact label={i18n._('Elements found')}>{snapshot.elementsFound}</Fact>
+        <Fact label={i18n._('Check took')}>{formatDuration(i18n, snapshot.durationMs)}</Fact>
         {snapshot.contentHash && (
-          <Fact label="Content hash">
+          <Fact label={i18n._('Content hash')}>
             <Code>{snapshot.contentHash.slice(0, 16)}</Code>
           </Fact>
         )}
       </Stack>
       {snapshot.errorMessage && (
-        <Alert color="red" title="The check failed">
+        <Alert color="red" title={i18n._('The check failed')}>
           {snapshot.errorMessage}
         </Alert>
       )}
       <Switch
-        label="Show raw content"
-        description="The full text extracted from the page, instead of the excerpt."
+        label={i18n._('Show raw content')}
+        description={i18n._('The full text extracted from the page, instead of the excerpt.')}
         checked={showRaw}
         onChange={(event) => setShowRaw(event.currentTarget.checked)}
       />
@@ -110,9 +123,10 @@ export interface SnapshotDialogProps {
 
 /** The snapshot detail dialog, which loads the raw content when it opens. */
 export function SnapshotDialog({ snapshot, onClose }: SnapshotDialogProps) {
+  const { i18n } = useLingui();
   const detail = trpc.monitoring.snapshot.useQuery(snapshot === null ? skipToken : { id: snapshot.id });
   return (
-    <Modal opened={snapshot !== null} onClose={onClose} title="Snapshot Details" size="xl">
+    <Modal opened={snapshot !== null} onClose={onClose} title={i18n._('Snapshot Details')} size="xl">
       {snapshot && (
         <SnapshotContent
           key={snapshot.id}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useCallback } from 'react';
 import { serverMessage } from '../../../lib/errors';
 import { notifyFailure, notifyFailureText, notifySuccess } from '../../../lib/notify';
@@ -27,10 +28,11 @@ export function useRecentChanges() {
 
 /** 'Check All Monitors' ('Checking...' while pending). */
 export function useCheckAllMonitors(): { checkAll: () => void; pending: boolean } {
+  const { i18n } = useLingui();
   const refresh = useRefreshMonitoring();
   const mutation = trpc.monitors.checkAll.useMutation({
-    onSuccess: (answer) => notifySuccess('Monitor Check Complete', answer.message),
-    onError: (error) => notifyFailure('Check Failed', error, 'Failed to check the monitors.'),
+    onSuccess: (answer) => notifySuccess(i18n._('Monitor Check Complete'), answer.message),
+    onError: (error) => notifyFailure(i18n._('Check Failed'), error, i18n._('Failed to check the monitors.')),
     onSettled: refresh,
   });
   return { checkAll: () => mutation.mutate(), pending: mutation.isPending };
@@ -38,11 +40,12 @@ export function useCheckAllMonitors(): { checkAll: () => void; pending: boolean 
 
 /** Creates the school's monitors ('Setting up...' while pending). */
 export function useSetupSchoolMonitors(): { setup: () => void; pending: boolean } {
+  const { i18n } = useLingui();
   const refresh = useRefreshMonitoring();
   // The web client sends no slug: the server knows its school (the slug is only the REST route's suffix).
   const mutation = trpc.monitors.setupSchool.useMutation({
-    onSuccess: (answer) => notifySuccess('Monitors Setup Complete', answer.message),
-    onError: (error) => notifyFailure('Setup Failed', error, 'Failed to set up the school monitors.'),
+    onSuccess: (answer) => notifySuccess(i18n._('Monitors Setup Complete'), answer.message),
+    onError: (error) => notifyFailure(i18n._('Setup Failed'), error, i18n._('Failed to set up the school monitors.')),
     onSettled: refresh,
   });
   return { setup: () => mutation.mutate({}), pending: mutation.isPending };
@@ -65,16 +68,17 @@ const idOf = (id: unknown): number | null => (typeof id === 'number' ? id : null
 
 /** Recheck, the email switch, pause / resume and delete, each with its toast. */
 export function useMonitorActions(): MonitorActions {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const refresh = useRefreshMonitoring();
 
   const check = trpc.monitors.check.useMutation({
     onSuccess: (answer) => {
-      const toast = checkOutcomeToast(answer.outcome, answer.monitor.name);
+      const toast = checkOutcomeToast(i18n, answer.outcome, answer.monitor.name);
       if (toast.destructive) notifyFailureText(toast.title, toast.message);
       else notifySuccess(toast.title, toast.message);
     },
-    onError: (error) => notifyFailure('Check Failed', error, 'Failed to check the monitor.'),
+    onError: (error) => notifyFailure(i18n._('Check Failed'), error, i18n._('Failed to check the monitor.')),
     onSettled: refresh,
   });
 
@@ -83,12 +87,14 @@ export function useMonitorActions(): MonitorActions {
       // Show the new state at once; the refresh below brings the rest along.
       utils.monitors.list.setData(undefined, (list) => list?.map((m) => (m.id === updated.id ? updated : m)));
     },
-    onError: (error) => notifyFailureText('Update Failed', serverMessage(error) ?? 'Failed to update monitor'),
+    onError: (error) =>
+      notifyFailureText(i18n._('Update Failed'), serverMessage(error) ?? i18n._('Failed to update monitor')),
     onSettled: refresh,
   });
 
   const remove = trpc.monitors.delete.useMutation({
-    onError: (error) => notifyFailure('Deletion Failed', error, 'Failed to delete monitor. Please try again.'),
+    onError: (error) =>
+      notifyFailure(i18n._('Deletion Failed'), error, i18n._('Failed to delete monitor. Please try again.')),
     onSettled: refresh,
   });
 
@@ -101,8 +107,10 @@ export function useMonitorActions(): MonitorActions {
         {
           onSuccess: () =>
             notifySuccess(
-              'Monitor Updated',
-              `Email notifications ${enabled ? 'turned on' : 'turned off'} for ${monitor.name}.`,
+              i18n._('Monitor Updated'),
+              enabled
+                ? i18n._('Email notifications turned on for {name}.', { name: monitor.name })
+                : i18n._('Email notifications turned off for {name}.', { name: monitor.name }),
             ),
         },
       ),
@@ -112,8 +120,10 @@ export function useMonitorActions(): MonitorActions {
         {
           onSuccess: () =>
             notifySuccess(
-              paused ? 'Monitor Paused' : 'Monitor Resumed',
-              paused ? `${monitor.name} will not be checked until it is resumed.` : `${monitor.name} is checked again.`,
+              paused ? i18n._('Monitor Paused') : i18n._('Monitor Resumed'),
+              paused
+                ? i18n._('{name} will not be checked until it is resumed.', { name: monitor.name })
+                : i18n._('{name} is checked again.', { name: monitor.name }),
             ),
         },
       ),
@@ -123,7 +133,7 @@ export function useMonitorActions(): MonitorActions {
         { id: monitor.id },
         {
           onSuccess: () => {
-            notifySuccess('Monitor Deleted', `${monitor.name} is no longer monitored.`);
+            notifySuccess(i18n._('Monitor Deleted'), i18n._('{name} is no longer monitored.', { name: monitor.name }));
             onDone?.();
           },
         },

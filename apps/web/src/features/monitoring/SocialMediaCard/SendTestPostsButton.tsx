@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { type SocialStatus, useSendTestPosts } from './useSocial';
@@ -20,18 +21,27 @@ export function noPlatformConnected(status: SocialStatus | undefined): boolean {
  * (SPEC.md section 2), with a hint saying why; the same on the Overview and on /monitoring.
  */
 export function SendTestPostsButton({ status, loading = false, align = 'stretch' }: SendTestPostsButtonProps) {
+  const { i18n } = useLingui();
   const { send, pending } = useSendTestPosts();
   const hintId = useId();
   const noneConnected = noPlatformConnected(status);
   const showHint = noneConnected && !loading;
   return (
     <Stack gap={4} align={align}>
-      <Button onClick={send} disabled={pending || noneConnected} aria-describedby={showHint ? hintId : undefined}>
-        {pending ? 'Sending...' : 'Send Test Posts to Social Media'}
+      {/* The label may wrap: it is longer than a phone's width in some languages. */}
+      <Button
+        onClick={send}
+        disabled={pending || noneConnected}
+        aria-describedby={showHint ? hintId : undefined}
+        h="auto"
+        py={8}
+        styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+      >
+        {pending ? i18n._('Sending...') : i18n._('Send Test Posts to Social Media')}
       </Button>
       {showHint && (
         <Text size="xs" c="dimmed" id={hintId}>
-          Connect Facebook or Instagram to send test posts.
+          {i18n._('Connect Facebook or Instagram to send test posts.')}
         </Text>
       )}
     </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import {
   Badge,
   Button,
@@ -32,23 +33,30 @@ const platforms = [
 
 /** Facebook and Instagram, each 'Connected' (green) or 'Setup Required' (yellow). */
 export function SocialStatusBadges({ status, loading = false }: SocialStatusBadgesProps) {
+  const { i18n } = useLingui();
   return (
-    <Group gap="lg" component="ul" aria-label="Social media status" p={0} m={0} style={{ listStyle: 'none' }}>
+    <Group gap="lg" component="ul" aria-label={i18n._('Social media status')} p={0} m={0} style={{ listStyle: 'none' }}>
       {platforms.map(({ key, name }) => {
         const connected = status?.[key] ?? false;
         return (
           <Group component="li" key={key} gap="xs" wrap="nowrap" data-platform={key}>
             <Text fw={500} size="sm">
-              {name}:
+              {i18n._(
+                '{platform}:',
+                { platform: name },
+                { comment: 'A social media platform (Facebook, Instagram) before its status' },
+              )}
             </Text>
             {loading ? (
               <>
                 <Skeleton height={20} width={96} aria-hidden="true" />
-                <VisuallyHidden>Checking</VisuallyHidden>
+                <VisuallyHidden>
+                  {i18n._('Checking', undefined, { comment: "A platform's status is being read" })}
+                </VisuallyHidden>
               </>
             ) : (
               <Badge color={connected ? 'green' : 'yellow'} variant="light">
-                {connectionLabel(connected)}
+                {connectionLabel(i18n, connected)}
               </Badge>
             )}
           </Group>
@@ -63,12 +71,13 @@ export function SocialStatusBadges({ status, loading = false }: SocialStatusBadg
  * connection test, notification processing, demo, and test-post buttons.
  */
 export function SocialMediaCard() {
+  const { i18n } = useLingui();
   const status = useSocialStatus();
   const refresh = useRefreshMonitoring();
 
   const test = trpc.social.test.useMutation({
     onSuccess: ({ results }) => {
-      const toast = connectionTestToast(results);
+      const toast = connectionTestToast(i18n, results);
       if (!toast.destructive) {
         notifySuccess(toast.title, toast.message);
         return;
@@ -86,27 +95,30 @@ export function SocialMediaCard() {
         ),
       );
     },
-    onError: (error) => notifyFailure('Test Failed', error, 'Failed to test the social media connection.'),
+    onError: (error) =>
+      notifyFailure(i18n._('Test Failed'), error, i18n._('Failed to test the social media connection.')),
   });
 
   const process = trpc.social.processNotifications.useMutation({
-    onSuccess: (answer) => notifySuccess('Notifications Processed', answer.message),
-    onError: (error) => notifyFailure('Processing Failed', error, 'Failed to process social media notifications.'),
+    onSuccess: (answer) => notifySuccess(i18n._('Notifications Processed'), answer.message),
+    onError: (error) =>
+      notifyFailure(i18n._('Processing Failed'), error, i18n._('Failed to process social media notifications.')),
     onSettled: refresh,
   });
 
   const demo = trpc.social.createDemoNotifications.useMutation({
-    onSuccess: (answer) => notifySuccess('Demo Notifications Created', answer.message),
-    onError: (error) => notifyFailure('Demo Creation Failed', error, 'Failed to create demo notifications.'),
+    onSuccess: (answer) => notifySuccess(i18n._('Demo Notifications Created'), answer.message),
+    onError: (error) =>
+      notifyFailure(i18n._('Demo Creation Failed'), error, i18n._('Failed to create demo notifications.')),
     onSettled: refresh,
   });
 
   const testEmail = trpc.notifications.testEmail.useMutation({
     onSuccess: (answer) => {
-      if (answer.success) notifySuccess('Test Email Sent', answer.message);
-      else notifyFailureText('Email test failed', answer.message);
+      if (answer.success) notifySuccess(i18n._('Test Email Sent'), answer.message);
+      else notifyFailureText(i18n._('Email test failed'), answer.message);
     },
-    onError: (error) => notifyFailure('Email test failed', error, 'The test email could not be sent.'),
+    onError: (error) => notifyFailure(i18n._('Email test failed'), error, i18n._('The test email could not be sent.')),
   });
 
   return (
@@ -116,44 +128,58 @@ export function SocialMediaCard() {
           <Group gap="xs">
             <ShareIcon size={20} />
             <Title order={2} size="h3" id="social-media-integration-title">
-              Social Media Integration
+              {i18n._('Social Media Integration')}
             </Title>
           </Group>
           <SocialStatusBadges status={status.data} loading={status.isPending} />
           <Card withBorder padding="sm" bg="blue.0">
             <Text size="sm" fw={600} mb={4}>
-              Setup instructions
+              {i18n._('Setup instructions')}
             </Text>
-            <Text size="sm">Set these in the server&apos;s environment, then restart it:</Text>
+            <Text size="sm">{i18n._("Set these in the server's environment, then restart it:")}</Text>
             <List size="sm" spacing={2} mt={4}>
               <List.Item>
-                <Code>FACEBOOK_PAGE_ID</Code>: the id of the PAC&apos;s Facebook page
+                <Trans
+                  id="<0>{name}</0>: the id of the PAC's Facebook page"
+                  values={{ name: 'FACEBOOK_PAGE_ID' }}
+                  components={{ 0: <Code /> }}
+                />
               </List.Item>
               <List.Item>
-                <Code>FACEBOOK_ACCESS_TOKEN</Code>: a page access token allowed to post to it
+                <Trans
+                  id="<0>{name}</0>: a page access token allowed to post to it"
+                  values={{ name: 'FACEBOOK_ACCESS_TOKEN' }}
+                  components={{ 0: <Code /> }}
+                />
               </List.Item>
               <List.Item>
-                <Code>INSTAGRAM_USER_ID</Code>: the Instagram business account linked to the page
+                <Trans
+                  id="<0>{name}</0>: the Instagram business account linked to the page"
+                  values={{ name: 'INSTAGRAM_USER_ID' }}
+                  components={{ 0: <Code /> }}
+                />
               </List.Item>
             </List>
           </Card>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Button variant="default" onClick={() => test.mutate()} disabled={test.isPending}>
-              {test.isPending ? 'Testing...' : 'Test Social Media Connection'}
+              {test.isPending ? i18n._('Testing...') : i18n._('Test Social Media Connection')}
             </Button>
             <Button variant="default" onClick={() => process.mutate()} disabled={process.isPending}>
-              {process.isPending ? 'Processing...' : 'Process Social Media Notifications'}
+              {process.isPending ? i18n._('Processing...') : i18n._('Process Social Media Notifications')}
             </Button>
             <Button variant="default" onClick={() => demo.mutate()} disabled={demo.isPending}>
-              {demo.isPending ? 'Creating...' : 'Create Demo Notifications'}
+              {demo.isPending ? i18n._('Creating...') : i18n._('Create Demo Notifications')}
             </Button>
             <SendTestPostsButton status={status.data} loading={status.isPending} />
             <Button variant="light" onClick={() => testEmail.mutate()} disabled={testEmail.isPending}>
-              {testEmail.isPending ? 'Sending...' : 'Send Test Posts to Email'}
+              {testEmail.isPending ? i18n._('Sending...') : i18n._('Send Test Posts to Email')}
             </Button>
           </SimpleGrid>
           <Text size="xs" c="dimmed">
-            Create Demo Notifications queues a sample change for Facebook and Instagram, for a Facebook app review.
+            {i18n._(
+              'Create Demo Notifications queues a sample change for Facebook and Instagram, for a Facebook app review.',
+            )}
           </Text>
         </Stack>
       </Card>

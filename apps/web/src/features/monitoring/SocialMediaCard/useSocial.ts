@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { serverMessage } from '../../../lib/errors';
 import { notifyFailureText, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
@@ -21,9 +22,10 @@ export function useSocialStatus() {
 
 /** 'Send Test Posts to Social Media', with SPEC.md section 8's toasts for each outcome. */
 export function useSendTestPosts(): { send: () => void; pending: boolean } {
+  const { i18n } = useLingui();
   const mutation = trpc.social.testPost.useMutation({
-    onSuccess: (answer) => showToast(testPostToast(answer.results)),
-    onError: (error) => showToast(testPostFailureToast(serverMessage(error) ?? (error.message || null))),
+    onSuccess: (answer) => showToast(testPostToast(i18n, answer.results)),
+    onError: (error) => showToast(testPostFailureToast(i18n, serverMessage(error) ?? (error.message || null))),
   });
   return { send: () => mutation.mutate(), pending: mutation.isPending };
 }

@@ -1,3 +1,4 @@
+import { i18nFor } from '@pac/i18n/server';
 import { pageQueries } from '@pac/validators/page-data';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -29,6 +30,7 @@ function renderHomeNews(items: NewsItem[] | null, answer: () => NewsItem[] = () 
   render(
     <MemoryRouter>
       <Providers
+        i18n={i18nFor('en')}
         queryClient={queryClient}
         trpcClient={createTrpcClient({ url: 'http://localhost/trpc', fetch: api.fetch })}
         env="test"

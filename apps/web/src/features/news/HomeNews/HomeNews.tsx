@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { appPages, homeNewsCount } from '@pac/validators/page-data';
 import { Link } from 'react-router-dom';
-import { formatDate } from '../../../lib/dates';
+import { useDates } from '../../../lib/language';
 import { trpc } from '../../../trpc';
 import { newsItemHref } from '../news';
 
@@ -12,6 +13,8 @@ import { newsItemHref } from '../news';
  * the page's first data it is there from the first render.
  */
 export function HomeNews() {
+  const { i18n } = useLingui();
+  const dates = useDates();
   // The same input as the home page's first data, so the answer is already in the cache.
   const news = trpc.announcements.news.useQuery({ limit: homeNewsCount });
   const items = (news.data ?? []).slice(0, homeNewsCount);
@@ -27,7 +30,7 @@ export function HomeNews() {
       style={{ scrollMarginTop: 80 }}
     >
       <Title order={2} id="school-news-title">
-        School news
+        {i18n._('School news')}
       </Title>
       <SimpleGrid
         cols={{ base: 1, sm: 3 }}
@@ -41,7 +44,7 @@ export function HomeNews() {
               {item.headline}
             </Anchor>
             <Text size="sm" c="dimmed" mt={4}>
-              <time dateTime={item.publishedAt.toISOString()}>{formatDate(item.publishedAt)}</time>
+              <time dateTime={item.publishedAt.toISOString()}>{dates.formatDate(item.publishedAt)}</time>
               {' · '}
               {item.monitorName}
             </Text>
@@ -49,7 +52,7 @@ export function HomeNews() {
         ))}
       </SimpleGrid>
       <Anchor component={Link} to={appPages.news.path} style={{ alignSelf: 'flex-start' }}>
-        All school news
+        {i18n._('All school news')}
       </Anchor>
     </Stack>
   );

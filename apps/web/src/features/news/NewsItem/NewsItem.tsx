@@ -1,6 +1,7 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { announcementCardPath } from '../../../lib/announcementCard';
-import { formatDate } from '../../../lib/dates';
+import { useDates } from '../../../lib/language';
 import { cardImage, newsAnchor, newsBody, type NewsItem as NewsItemData } from '../news';
 
 export interface NewsItemProps {
@@ -13,6 +14,8 @@ export interface NewsItemProps {
  * changed, and its card. Its id is the anchor the feed and the home page link to.
  */
 export function NewsItem({ item }: NewsItemProps) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const anchor = newsAnchor(item.id);
   const body = newsBody(item.text, item.link);
   return (
@@ -32,7 +35,7 @@ export function NewsItem({ item }: NewsItemProps) {
               {item.headline}
             </Title>
             <Text size="sm" c="dimmed" mt={4}>
-              <time dateTime={item.publishedAt.toISOString()}>{formatDate(item.publishedAt)}</time>
+              <time dateTime={item.publishedAt.toISOString()}>{dates.formatDate(item.publishedAt)}</time>
               {' · '}
               {item.monitorName}
             </Text>
@@ -41,10 +44,10 @@ export function NewsItem({ item }: NewsItemProps) {
           {/* Its name starts with the words on screen, and says which page for a list of the page's links. */}
           <Anchor
             href={item.link}
-            aria-label={`Read it on the school website: ${item.monitorName}`}
+            aria-label={i18n._('Read it on the school website: {page}', { page: item.monitorName })}
             style={{ alignSelf: 'flex-start' }}
           >
-            Read it on the school website
+            {i18n._('Read it on the school website')}
           </Anchor>
         </Stack>
         <img

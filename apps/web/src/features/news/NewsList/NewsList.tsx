@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Card, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -7,11 +8,12 @@ import { NewsItem } from '../NewsItem';
 
 /** Shown on /news before the council has announced anything. */
 function NoNews() {
+  const { i18n } = useLingui();
   return (
     <Card withBorder padding="xl" ta="center">
-      <Text fw={600}>No school news yet.</Text>
+      <Text fw={600}>{i18n._('No school news yet.')}</Text>
       <Text c="dimmed" mt="xs">
-        News appears here once the parent advisory council announces a change on the school&apos;s website.
+        {i18n._("News appears here once the parent advisory council announces a change on the school's website.")}
       </Text>
     </Card>
   );
@@ -23,6 +25,7 @@ function NoNews() {
  * brings that one into view once the list is there.
  */
 export function NewsList() {
+  const { i18n } = useLingui();
   // No input: the same query the server answered in the page's first data.
   const news = trpc.announcements.news.useQuery();
   const { hash } = useLocation();
@@ -37,8 +40,8 @@ export function NewsList() {
   return (
     <QueryState
       query={news}
-      loading={<LoadingRows rows={3} height={160} gap="sm" label="Loading school news" />}
-      failed="Could not load the school news"
+      loading={<LoadingRows rows={3} height={160} gap="sm" label={i18n._('Loading school news')} />}
+      failed={i18n._('Could not load the school news')}
       onRetry={() => void news.refetch()}
       empty={<NoNews />}
     >

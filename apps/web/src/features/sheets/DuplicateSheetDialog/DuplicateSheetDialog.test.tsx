@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18nFor } from '@pac/i18n/server';
 import { FakeTrpcError, fakeTrpc } from '../../../../test/fakeTrpc';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { schoolDate } from '../../../../test/schoolTime';
@@ -11,16 +12,18 @@ import {
   SheetDuplicateForm,
 } from './DuplicateSheetDialog';
 
+const i18n = i18nFor('en');
+
 const sheet = { id: 5, title: 'Spring Fair', eventDate: schoolDate(2031, 4, 3, 17, 0), slots: [{}, {}] };
 const dateInput = () => screen.getByLabelText<HTMLInputElement>(/^New Event Date/);
 
 describe('describeShift', () => {
   it('says how far the slots move, to the minute', () => {
     const hour = 3_600_000;
-    expect(describeShift(7 * 24 * hour)).toBe('7 days later');
-    expect(describeShift(-(24 * hour + 2 * hour + 30 * 60_000))).toBe('1 day, 2 hours, 30 minutes earlier');
-    expect(describeShift(hour)).toBe('1 hour later');
-    expect(describeShift(0)).toBe('not at all');
+    expect(describeShift(i18n, 7 * 24 * hour)).toBe('7 days later');
+    expect(describeShift(i18n, -(24 * hour + 2 * hour + 30 * 60_000))).toBe('1 day, 2 hours, 30 minutes earlier');
+    expect(describeShift(i18n, hour)).toBe('1 hour later');
+    expect(describeShift(i18n, 0)).toBe('not at all');
   });
 });
 

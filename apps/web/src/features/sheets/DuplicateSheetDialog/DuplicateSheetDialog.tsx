@@ -1,10 +1,14 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { ActionIcon, Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import type { RouterInputs } from '@pac/api';
 import { maxSeriesDates, sheetDuplicateSeriesSchema, sheetSeriesMessages } from '@pac/validators';
+import { defaultLanguage } from '@pac/validators/page-data';
 import { useState } from 'react';
 import { PlusIcon, TrashIcon } from '../../../components/Icons';
 import { FormActions } from '../../../components/FormActions';
-import { addSchoolDays, formatDateTime, fromDateTimeLocal, toDateTimeLocal } from '../../../lib/dates';
+import { addSchoolDays, fromDateTimeLocal, toDateTimeLocal } from '../../../lib/dates';
+import { useDates } from '../../../lib/language';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/schemaForm';
 import { trpc } from '../../../trpc';
@@ -26,33 +30,41 @@ export function defaultDuplicateDate(eventDate: Date): Date {
   return addSchoolDays(eventDate, 7);
 }
 
-const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** '1 day, 2 hours' (English's own; another language joins amounts as Intl's list format does). */
+function amountList(i18n: I18n, parts: readonly string[]): string {
+  if (i18n.locale === defaultLanguage) return parts.join(', ');
+  return new Intl.ListFormat(i18n.locale, { type: 'unit', style: 'long' }).format(parts);
+}
 
 /**
  * How far the slots move, in words: '7 days later', '1 day, 2 hours earlier', 'not at all' (to
  * the minute; the server shifts by the exact offset).
  */
-export function describeShift(ms: number): string {
+export function describeShift(i18n: I18n, ms: number): string {
   const minutes = Math.round(Math.abs(ms) / 60_000);
-  if (minutes === 0) return 'not at all';
+  if (minutes === 0) return i18n._('not at all', undefined, { comment: 'How far the slots move: not at all' });
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
   const parts = [
-    days > 0 ? unit(days, 'day') : null,
-    hours > 0 ? unit(hours, 'hour') : null,
-    rest > 0 ? unit(rest, 'minute') : null,
+    days > 0 ? i18n._('{count, plural, one {# day} other {# days}}', { count: days }) : null,
+    hours > 0 ? i18n._('{count, plural, one {# hour} other {# hours}}', { count: hours }) : null,
+    rest > 0 ? i18n._('{count, plural, one {# minute} other {# minutes}}', { count: rest }) : null,
   ].filter((p) => p !== null);
-  return `${parts.join(', ')} ${ms > 0 ? 'later' : 'earlier'}`;
+  const amount = amountList(i18n, parts);
+  return ms > 0
+    ? i18n._('{amount} later', { amount }, { comment: 'How far the slots move: "1 day, 2 hours later"' })
+    : i18n._('{amount} earlier', { amount }, { comment: 'How far the slots move: "1 day, 2 hours earlier"' });
 }
 
 /** How a series repeats: the step between one copy's date and the next, on the school's clock. */
 export type RepeatEvery = 'week' | 'twoWeeks' | 'month';
 
+/** Catalog messages, shown through i18n._. */
 const repeatOptions: { value: RepeatEvery; label: string }[] = [
-  { value: 'week', label: 'Weekly' },
-  { value: 'twoWeeks', label: 'Every 2 weeks' },
-  { value: 'month', label: 'Monthly' },
+  { value: 'week', label: /*i18n*/ 'Weekly' },
+  { value: 'twoWeeks', label: /*i18n*/ 'Every 2 weeks' },
+  { value: 'month', label: /*i18n*/ 'Monthly' },
 ];
 
 const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -92,14 +104,17 @@ interface DuplicateValues extends Record<string, unknown> {
   eventDates: string[];
 }
 
-/** A row's own problem (empty, not a date, chosen twice), keyed 'eventDates.N' for its input. */
+/**
+ * A row's own problem (empty, not a date, chosen twice), keyed 'eventDates.N' for its input: catalog
+ * messages, which the form shows in the page's language.
+ */
 function rowErrors(values: DuplicateValues): Record<string, string> {
   const errors: Record<string, string> = {};
   const seen = new Set<number>();
   values.eventDates.forEach((value, i) => {
     const date = fromDateTimeLocal(value);
-    if (value.trim() === '') errors[`eventDates.${i}`] = 'Event date is required';
-    else if (!date) errors[`eventDates.${i}`] = 'Must be a valid date';
+    if (value.trim() === '') errors[`eventDates.${i}`] = /*i18n*/ 'Event date is required';
+    else if (!date) errors[`eventDates.${i}`] = /*i18n*/ 'Must be a valid date';
     else if (seen.has(date.getTime())) errors[`eventDates.${i}`] = sheetSeriesMessages.repeatedDate;
     if (date) seen.add(date.getTime());
   });
@@ -111,6 +126,8 @@ function rowErrors(values: DuplicateValues): Record<string, string> {
  * repeat helper); says what is copied, how far the slots move and how many copies it makes.
  */
 export function SheetDuplicateForm({ sheet, onSubmit, onCancel, submitting = false }: SheetDuplicateFormProps) {
+  const { i18n } = useLingui();
+  const formats = useDates();
   const {
     form,
     onSubmit: handleSubmit,
@@ -153,16 +170,17 @@ export function SheetDuplicateForm({ sheet, onSubmit, onCancel, submitting = fal
     >
       <Stack gap="sm">
         <Text size="sm">
-          Makes a new signup sheet like “{sheet.title}” (on {formatDateTime(sheet.eventDate)}) with{' '}
-          {slotCount === 0 ? 'no volunteer slots' : unit(slotCount, 'volunteer slot')} and no volunteers, once for each
-          date below. You will own the copies.
+          {i18n._(
+            'Makes a new signup sheet like “{title}” (on {date}) with {count, plural, =0 {no volunteer slots} one {# volunteer slot} other {# volunteer slots}} and no volunteers, once for each date below. You will own the copies.',
+            { title: sheet.title, date: formats.formatDateTime(sheet.eventDate), count: slotCount },
+          )}
         </Text>
-        <Stack gap="xs" role="group" aria-label="Dates of the new sheets">
+        <Stack gap="xs" role="group" aria-label={i18n._('Dates of the new sheets')}>
           {dates.map((_, i) => (
             <Group key={i} gap="xs" align="flex-end" wrap="nowrap">
               <TextInput
                 style={{ flex: 1, minWidth: 0 }}
-                label={i === 0 ? 'New Event Date' : `Event Date ${i + 1}`}
+                label={i === 0 ? i18n._('New Event Date') : i18n._('Event Date {number}', { number: i + 1 })}
                 type="datetime-local"
                 step={60}
                 required
@@ -175,7 +193,7 @@ export function SheetDuplicateForm({ sheet, onSubmit, onCancel, submitting = fal
                   color="red"
                   size="lg"
                   mb={form.errors[`eventDates.${i}`] ? 22 : 0}
-                  aria-label={`Remove date ${i + 1}`}
+                  aria-label={i18n._('Remove date {number}', { number: i + 1 })}
                   onClick={() => form.removeListItem('eventDates', i)}
                 >
                   <TrashIcon size={16} />
@@ -191,18 +209,18 @@ export function SheetDuplicateForm({ sheet, onSubmit, onCancel, submitting = fal
           disabled={copies >= maxSeriesDates}
           style={{ alignSelf: 'flex-start' }}
         >
-          Add another date
+          {i18n._('Add another date')}
         </Button>
         <Group gap="xs" align="flex-end" wrap="wrap">
           <NativeSelect
-            label="Repeat"
-            data={repeatOptions}
+            label={i18n._('Repeat', undefined, { comment: 'How often the copies of a sheet repeat' })}
+            data={repeatOptions.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
             value={every}
             onChange={(event) => setEvery(event.currentTarget.value as RepeatEvery)}
             style={{ flex: '1 1 8rem' }}
           />
           <NumberInput
-            label="Copies"
+            label={i18n._('Copies', undefined, { comment: 'How many copies of the sheet to make' })}
             min={1}
             max={maxSeriesDates}
             allowDecimal={false}
@@ -215,11 +233,11 @@ export function SheetDuplicateForm({ sheet, onSubmit, onCancel, submitting = fal
             disabled={!canRepeat}
             onClick={() => form.setFieldValue('eventDates', repeatDates(dates[0] ?? '', every, repeatCount))}
           >
-            Fill dates
+            {i18n._('Fill dates')}
           </Button>
         </Group>
         <Text size="xs" c="dimmed">
-          Fill dates starts from the first date and replaces the list.
+          {i18n._('Fill dates starts from the first date and replaces the list.')}
         </Text>
         {listError && (
           <Text size="sm" c="red" role="alert">
@@ -228,19 +246,21 @@ export function SheetDuplicateForm({ sheet, onSubmit, onCancel, submitting = fal
         )}
         <div aria-live="polite">
           <Text size="sm" fw={500}>
-            {copies === 1 ? 'Creates 1 copy' : `Creates ${copies} copies`}
+            {i18n._('{count, plural, one {Creates # copy} other {Creates # copies}}', { count: copies })}
           </Text>
           {first && slotCount > 0 && (
             <Text size="sm" c="dimmed">
               {copies === 1
-                ? `Each slot moves by the same amount: ${describeShift(first.getTime() - sheet.eventDate.getTime())}.`
-                : 'Each copy’s slots move with its date, by the same amount as its event date.'}
+                ? i18n._('Each slot moves by the same amount: {shift}.', {
+                    shift: describeShift(i18n, first.getTime() - sheet.eventDate.getTime()),
+                  })
+                : i18n._('Each copy’s slots move with its date, by the same amount as its event date.')}
             </Text>
           )}
         </div>
         <FormActions
-          submitLabel="Duplicate Sheet"
-          pendingLabel="Duplicating..."
+          submitLabel={i18n._('Duplicate Sheet')}
+          pendingLabel={i18n._('Duplicating...')}
           submitting={submitting}
           reset={reset}
           onCancel={onCancel}
@@ -262,13 +282,18 @@ export interface DuplicateSheetDialogProps {
  * series of dates (sheets.duplicateSeries, all or none), then refreshes the dashboard.
  */
 export function DuplicateSheetDialog({ opened, sheet, onClose }: DuplicateSheetDialogProps) {
+  const { i18n } = useLingui();
+  const formats = useDates();
   const refresh = useRefreshDashboard();
   const onError = (error: Parameters<typeof notifyFailure>[1]) =>
-    notifyFailure('Duplicate Failed', error, 'Failed to duplicate the signup sheet. Please try again.');
+    notifyFailure(i18n._('Duplicate Failed'), error, i18n._('Failed to duplicate the signup sheet. Please try again.'));
   const duplicate = trpc.sheets.duplicate.useMutation({
     onSuccess: (copy) => {
       onClose();
-      notifySuccess('Signup Sheet Duplicated', `"${copy.title}" on ${formatDateTime(copy.eventDate)} is ready.`);
+      notifySuccess(
+        i18n._('Signup Sheet Duplicated'),
+        i18n._('"{title}" on {date} is ready.', { title: copy.title, date: formats.formatDateTime(copy.eventDate) }),
+      );
     },
     onError,
     onSettled: refresh,
@@ -278,8 +303,13 @@ export function DuplicateSheetDialog({ opened, sheet, onClose }: DuplicateSheetD
       onClose();
       const [firstCopy] = copies;
       notifySuccess(
-        'Signup Sheets Duplicated',
-        `Created ${copies.length === 1 ? '1 copy' : `${copies.length} copies`}${firstCopy ? ` of "${firstCopy.title}"` : ''}.`,
+        i18n._('Signup Sheets Duplicated'),
+        firstCopy
+          ? i18n._('{count, plural, one {Created # copy of "{title}".} other {Created # copies of "{title}".}}', {
+              count: copies.length,
+              title: firstCopy.title,
+            })
+          : i18n._('{count, plural, one {Created # copy.} other {Created # copies.}}', { count: copies.length }),
       );
     },
     onError,
@@ -287,7 +317,7 @@ export function DuplicateSheetDialog({ opened, sheet, onClose }: DuplicateSheetD
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Duplicate Signup Sheet" size="md">
+    <Modal opened={opened} onClose={onClose} title={i18n._('Duplicate Signup Sheet')} size="md">
       {sheet && (
         <SheetDuplicateForm
           key={sheet.id}

@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18nFor } from '@pac/i18n/server';
 import { fakeTrpc } from '../../../../test/fakeTrpc';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { schoolDate } from '../../../../test/schoolTime';
 import { EditSheetDialog, ownerOptions, SheetEditForm, slotMoveMessage } from './EditSheetDialog';
+
+const i18n = i18nFor('en');
 
 const input = (label: RegExp) => screen.getByLabelText<HTMLInputElement>(label);
 
@@ -42,7 +45,7 @@ const people = [
 
 describe('ownerOptions', () => {
   it('offers organizers and administrators, never members', () => {
-    expect(ownerOptions(people as never)).toEqual([
+    expect(ownerOptions(i18n, people as never)).toEqual([
       { value: '1', label: 'Ada Admin (ada@example.org) · admin' },
       { value: '2', label: 'Olivia Organizer (olivia@example.org)' },
     ]);
@@ -64,7 +67,12 @@ describe('SheetEditForm', () => {
   it('hands over the edited fields without an owner when it did not change', () => {
     const onSubmit = vi.fn();
     renderWithProviders(
-      <SheetEditForm sheet={sheet} owners={ownerOptions(people as never)} onSubmit={onSubmit} onCancel={vi.fn()} />,
+      <SheetEditForm
+        sheet={sheet}
+        owners={ownerOptions(i18n, people as never)}
+        onSubmit={onSubmit}
+        onCancel={vi.fn()}
+      />,
     );
     fireEvent.change(input(/^Event Title/), { target: { value: ' Spring Fair 2031 ' } });
     fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: '' } });
@@ -99,10 +107,12 @@ describe('SheetEditForm', () => {
 
 describe('slotMoveMessage', () => {
   it('says how many slots move and how far, or that they stay', () => {
-    expect(slotMoveMessage(3, 7 * 86_400_000, true)).toBe('3 slots will move 7 days later.');
-    expect(slotMoveMessage(1, -(86_400_000 + 2 * 3_600_000), true)).toBe('1 slot will move 1 day, 2 hours earlier.');
-    expect(slotMoveMessage(3, 7 * 86_400_000, false)).toBe('The 3 slots keep their times.');
-    expect(slotMoveMessage(1, 7 * 86_400_000, false)).toBe('The slot keeps its time.');
+    expect(slotMoveMessage(i18n, 3, 7 * 86_400_000, true)).toBe('3 slots will move 7 days later.');
+    expect(slotMoveMessage(i18n, 1, -(86_400_000 + 2 * 3_600_000), true)).toBe(
+      '1 slot will move 1 day, 2 hours earlier.',
+    );
+    expect(slotMoveMessage(i18n, 3, 7 * 86_400_000, false)).toBe('The 3 slots keep their times.');
+    expect(slotMoveMessage(i18n, 1, 7 * 86_400_000, false)).toBe('The slot keeps its time.');
   });
 });
 

@@ -1,3 +1,5 @@
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { Alert, Checkbox, Modal, Select, Skeleton, Stack } from '@mantine/core';
 import type { RouterInputs, RouterOutputs } from '@pac/api';
 import { type OrganizerNotification, type Question, sheetCreateSchema } from '@pac/validators';
@@ -33,10 +35,16 @@ export type SheetUpdate = RouterInputs['sheets']['update'];
 type Person = RouterOutputs['users']['list'][number];
 
 /** Who may run a sheet: organizers and administrators, as 'Name (email)'. */
-export function ownerOptions(people: readonly Person[]): { value: string; label: string }[] {
+export function ownerOptions(i18n: I18n, people: readonly Person[]): { value: string; label: string }[] {
   return people
     .filter((p) => p.role === 'organizer' || p.role === 'admin')
-    .map((p) => ({ value: String(p.id), label: `${p.name} (${p.email})${p.role === 'admin' ? ' · admin' : ''}` }));
+    .map((p) => ({
+      value: String(p.id),
+      label:
+        p.role === 'admin'
+          ? i18n._('{name} ({email}) · admin', { name: p.name, email: p.email })
+          : i18n._('{name} ({email})', { name: p.name, email: p.email }),
+    }));
 }
 
 interface EditFormValues extends SheetFormValues {
@@ -46,16 +54,21 @@ interface EditFormValues extends SheetFormValues {
   moveSlots: boolean;
 }
 
-const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /**
  * What a new event date does to the slots, in words: '3 slots will move 7 days later.', or, when
  * they stay, 'The 3 slots keep their times.' Only slots with a time move (an untimed slot happens
  * on the event date, whatever it is).
  */
-export function slotMoveMessage(timedSlots: number, offsetMs: number, moving: boolean): string {
-  if (!moving) return `The ${timedSlots === 1 ? 'slot keeps its time' : `${timedSlots} slots keep their times`}.`;
-  return `${unit(timedSlots, 'slot')} will move ${describeShift(offsetMs)}.`;
+export function slotMoveMessage(i18n: I18n, timedSlots: number, offsetMs: number, moving: boolean): string {
+  if (!moving) {
+    return i18n._('{count, plural, one {The slot keeps its time.} other {The # slots keep their times.}}', {
+      count: timedSlots,
+    });
+  }
+  return i18n._('{count, plural, one {# slot will move {shift}.} other {# slots will move {shift}.}}', {
+    count: timedSlots,
+    shift: describeShift(i18n, offsetMs),
+  });
 }
 
 export interface SheetEditFormProps {
@@ -74,6 +87,7 @@ export interface SheetEditFormProps {
  * many and how far, and sends `moveSlots`.
  */
 export function SheetEditForm({ sheet, owners, onSubmit, onCancel, submitting = false }: SheetEditFormProps) {
+  const { i18n } = useLingui();
   const {
     form,
     onSubmit: handleSubmit,
@@ -110,26 +124,28 @@ export function SheetEditForm({ sheet, owners, onSubmit, onCancel, submitting = 
         <SheetFields form={form} />
         {newDate !== null && timedSlots > 0 && (
           <Checkbox
-            label="Move the volunteer slots with the event date"
-            description={<span aria-live="polite">{slotMoveMessage(timedSlots, offset, form.values.moveSlots)}</span>}
+            label={i18n._('Move the volunteer slots with the event date')}
+            description={
+              <span aria-live="polite">{slotMoveMessage(i18n, timedSlots, offset, form.values.moveSlots)}</span>
+            }
             {...form.getInputProps('moveSlots', { type: 'checkbox' })}
           />
         )}
         {owners !== null && (
           <Select
-            label="Owner"
-            description="The organizer who runs this sheet (administrators run every sheet)"
-            placeholder="Nobody: administrators only"
+            label={i18n._('Owner')}
+            description={i18n._('The organizer who runs this sheet (administrators run every sheet)')}
+            placeholder={i18n._('Nobody: administrators only')}
             data={owners}
             searchable
             allowDeselect={false}
-            nothingFoundMessage="No organizer by that name"
+            nothingFoundMessage={i18n._('No organizer by that name')}
             {...form.getInputProps('ownerId')}
           />
         )}
         <FormActions
-          submitLabel="Save Changes"
-          pendingLabel="Saving..."
+          submitLabel={i18n._('Save Changes')}
+          pendingLabel={i18n._('Saving...')}
           submitting={submitting}
           reset={reset}
           onCancel={onCancel}
@@ -140,6 +156,7 @@ export function SheetEditForm({ sheet, owners, onSubmit, onCancel, submitting = 
 }
 
 function EditSheetBody({ sheet, onClose }: { sheet: EditableSheet; onClose: () => void }) {
+  const { i18n } = useLingui();
   const refresh = useRefreshDashboard();
   const { user } = useCurrentUser();
   const isAdmin = user?.isAdmin === true;
@@ -148,15 +165,16 @@ function EditSheetBody({ sheet, onClose }: { sheet: EditableSheet; onClose: () =
   const update = trpc.sheets.update.useMutation({
     onSuccess: (saved) => {
       onClose();
-      notifySuccess('Signup Sheet Updated', `"${saved.title}" has been saved.`);
+      notifySuccess(i18n._('Signup Sheet Updated'), i18n._('"{title}" has been saved.', { title: saved.title }));
     },
-    onError: (error) => notifyFailure('Update Failed', error, 'Failed to update the signup sheet. Please try again.'),
+    onError: (error) =>
+      notifyFailure(i18n._('Update Failed'), error, i18n._('Failed to update the signup sheet. Please try again.')),
     onSettled: refresh,
   });
 
   if (isAdmin && people.isPending) {
     return (
-      <Stack gap="sm" aria-busy="true" aria-label="Loading the sheet's owners">
+      <Stack gap="sm" aria-busy="true" aria-label={i18n._("Loading the sheet's owners")}>
         <Skeleton height={36} />
         <Skeleton height={80} />
         <Skeleton height={36} />
@@ -166,13 +184,13 @@ function EditSheetBody({ sheet, onClose }: { sheet: EditableSheet; onClose: () =
   return (
     <Stack gap="sm">
       {isAdmin && people.isError && (
-        <Alert color="yellow" title="Could not load organizers">
-          The owner cannot be changed right now; the other fields can.
+        <Alert color="yellow" title={i18n._('Could not load organizers')}>
+          {i18n._('The owner cannot be changed right now; the other fields can.')}
         </Alert>
       )}
       <SheetEditForm
         sheet={sheet}
-        owners={isAdmin && people.data ? ownerOptions(people.data) : null}
+        owners={isAdmin && people.data ? ownerOptions(i18n, people.data) : null}
         submitting={update.isPending}
         onCancel={onClose}
         onSubmit={(values) => update.mutate(values)}
@@ -190,8 +208,9 @@ export interface EditSheetDialogProps {
 
 /** The 'Edit Signup Sheet' dialog: saves the sheet's fields (and, for administrators, its owner). */
 export function EditSheetDialog({ opened, sheet, onClose }: EditSheetDialogProps) {
+  const { i18n } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="Edit Signup Sheet" size="lg">
+    <Modal opened={opened} onClose={onClose} title={i18n._('Edit Signup Sheet')} size="lg">
       {sheet && <EditSheetBody key={sheet.id} sheet={sheet} onClose={onClose} />}
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Group, Text } from '@mantine/core';
 import { MapPinIcon } from '../../../components/Icons';
 import { mapUrl } from '../location';
@@ -12,6 +13,7 @@ export interface LocationLineProps {
 
 /** Where something happens: a pin, the location, and a link that opens it on a map (in a new tab). */
 export function LocationLine({ location, size = 'md', withMap = true }: LocationLineProps) {
+  const { i18n } = useLingui();
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" c="dimmed">
       <MapPinIcon style={{ flexShrink: 0, marginTop: size === 'sm' ? 2 : 4 }} />
@@ -27,9 +29,9 @@ export function LocationLine({ location, size = 'md', withMap = true }: Location
               size={size}
               // Underlined: told apart from the text around it by more than its colour (axe link-in-text-block).
               underline="always"
-              aria-label={`Map of ${location} (opens in a new tab)`}
+              aria-label={i18n._('Map of {location} (opens in a new tab)', { location })}
             >
-              Map
+              {i18n._('Map', undefined, { comment: 'Link that opens a location on a map' })}
             </Anchor>
           </>
         )}

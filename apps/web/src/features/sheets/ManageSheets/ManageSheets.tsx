@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { ActionIcon, Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -12,7 +13,7 @@ import {
   UsersIcon,
 } from '../../../components/Icons';
 import { QueryState } from '../../../components/QueryState';
-import { formatDateTime, formatTimeRange } from '../../../lib/dates';
+import { useDates } from '../../../lib/language';
 import { notifySuccess } from '../../../lib/notify';
 import { sheetVolunteerExport } from '../../../lib/uploads';
 import { useCsvExport } from '../../../lib/useCsvExport';
@@ -63,7 +64,8 @@ export interface ManagedSheetCardProps {
 
 /** How full the sheet is: '11 of 16 spots filled', a bar, and 'Full' or 'N open'. */
 function FillLine({ sheet }: { sheet: SheetListItem }) {
-  const fill = sheetFill(sheet.slots);
+  const { i18n } = useLingui();
+  const fill = sheetFill(i18n, sheet.slots);
   if (fill === null) return null;
   return (
     <Stack gap={4}>
@@ -79,7 +81,7 @@ function FillLine({ sheet }: { sheet: SheetListItem }) {
         value={fill.percent}
         color={fill.open === 0 ? 'teal' : 'blue'}
         size="sm"
-        aria-label={`${sheet.title}: ${fill.text}`}
+        aria-label={i18n._('{title}: {fill}', { title: sheet.title, fill: fill.text })}
       />
     </Stack>
   );
@@ -90,6 +92,7 @@ function FillLine({ sheet }: { sheet: SheetListItem }) {
  * HTTP, a refused permission), the address shows in a field, selected, to copy by hand.
  */
 function CopyLinkButton({ sheet }: { sheet: SheetListItem }) {
+  const { i18n } = useLingui();
   const [manual, setManual] = useState<string | null>(null);
   const field = useRef<HTMLInputElement>(null);
   // Selected as it appears, ready to copy.
@@ -102,25 +105,30 @@ function CopyLinkButton({ sheet }: { sheet: SheetListItem }) {
     const url = publicSheetUrl(sheet.id, window.location.origin);
     try {
       // Absent outside a secure context; it rejects when the browser refuses.
-      if (typeof navigator.clipboard?.writeText !== 'function') throw new Error('No clipboard');
+      if (typeof navigator.clipboard?.writeText !== 'function') throw new Error('navigator.clipboard is missing');
       await navigator.clipboard.writeText(url);
       setManual(null);
-      notifySuccess('Link Copied', `The link to "${sheet.title}" is ready to paste.`);
+      notifySuccess(i18n._('Link Copied'), i18n._('The link to "{title}" is ready to paste.', { title: sheet.title }));
     } catch {
       setManual(url);
     }
   };
   return (
     <>
-      <Button variant="subtle" size="xs" onClick={() => void copy()} aria-label={`Copy link to ${sheet.title}`}>
-        Copy link
+      <Button
+        variant="subtle"
+        size="xs"
+        onClick={() => void copy()}
+        aria-label={i18n._('Copy link to {title}', { title: sheet.title })}
+      >
+        {i18n._('Copy link')}
       </Button>
       {manual !== null && (
         <input
           type="text"
           readOnly
           value={manual}
-          aria-label={`Public link of ${sheet.title}, to copy`}
+          aria-label={i18n._('Public link of {title}, to copy', { title: sheet.title })}
           style={linkFieldStyle}
           ref={field}
           onFocus={(event) => event.currentTarget.select()}
@@ -155,12 +163,13 @@ function Tool({
 
 /** Downloads this sheet's volunteers as volunteer-data-{id}.csv. */
 function ExportCsvTool({ sheet }: { sheet: SheetListItem }) {
+  const { i18n } = useLingui();
   const { exporting, exportCsv } = useCsvExport();
   const { path, filename } = sheetVolunteerExport(sheet.id);
   return (
     <Tool
-      label={`Export volunteers of ${sheet.title} as CSV`}
-      hint="Export this sheet's volunteers (CSV)"
+      label={i18n._('Export volunteers of {title} as CSV', { title: sheet.title })}
+      hint={i18n._("Export this sheet's volunteers (CSV)")}
       loading={exporting}
       onClick={() => void exportCsv(path, filename)}
     >
@@ -187,6 +196,8 @@ export function ManagedSheetCard({
   onEditSlot,
   onDeleteSlot,
 }: ManagedSheetCardProps) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const titleId = sheetHeadingId(sheet.id);
   const needsSlots = sheet.slots.length === 0;
   return (
@@ -217,13 +228,13 @@ export function ManagedSheetCard({
             </Title>
             {past && (
               <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
-                Past
+                {i18n._('Past', undefined, { comment: 'Badge on a sheet whose event is over' })}
               </Badge>
             )}
           </Group>
           <Group gap={6} c="dimmed" wrap="nowrap">
             <CalendarIcon />
-            <Text size="sm">{formatDateTime(sheet.eventDate)}</Text>
+            <Text size="sm">{dates.formatDateTime(sheet.eventDate)}</Text>
           </Group>
           {sheet.location && <LocationLine location={sheet.location} size="sm" withMap={false} />}
           <FillLine sheet={sheet} />
@@ -234,9 +245,9 @@ export function ManagedSheetCard({
               variant="light"
               size="xs"
               leftSection={<UsersIcon />}
-              aria-label={`Roster of ${sheet.title}`}
+              aria-label={i18n._('Roster of {title}', { title: sheet.title })}
             >
-              Roster
+              {i18n._('Roster')}
             </Button>
             <Button
               component={Link}
@@ -244,32 +255,47 @@ export function ManagedSheetCard({
               variant="light"
               size="xs"
               leftSection={<GlobeIcon />}
-              aria-label={`Public link of ${sheet.title}`}
+              aria-label={i18n._('Public link of {title}', { title: sheet.title })}
             >
-              Public link
+              {i18n._('Public link')}
             </Button>
             <CopyLinkButton sheet={sheet} />
           </Group>
-          <Group gap={4} role="group" aria-label={`Tools for ${sheet.title}`}>
+          <Group gap={4} role="group" aria-label={i18n._('Tools for {title}', { title: sheet.title })}>
             {onEdit && (
-              <Tool label={`Edit sheet ${sheet.title}`} hint="Edit signup sheet" onClick={onEdit}>
+              <Tool
+                label={i18n._('Edit sheet {title}', { title: sheet.title })}
+                hint={i18n._('Edit signup sheet')}
+                onClick={onEdit}
+              >
                 <EditIcon />
               </Tool>
             )}
             {onDuplicate && (
-              <Tool label={`Duplicate ${sheet.title}`} hint="Duplicate signup sheet" onClick={onDuplicate}>
+              <Tool
+                label={i18n._('Duplicate {title}', { title: sheet.title })}
+                hint={i18n._('Duplicate signup sheet')}
+                onClick={onDuplicate}
+              >
                 <DuplicateIcon />
               </Tool>
             )}
             <ExportCsvTool sheet={sheet} />
             <MessageVolunteersButton sheet={sheet} />
-            <Tool label={`Delete ${sheet.title}`} hint="Delete signup sheet" color="red" onClick={onDelete}>
+            <Tool
+              label={i18n._('Delete {title}', { title: sheet.title })}
+              hint={i18n._('Delete signup sheet')}
+              color="red"
+              onClick={onDelete}
+            >
               <TrashIcon />
             </Tool>
           </Group>
           {needsSlots ? (
             <Text size="sm" c={justCreated ? 'blue.8' : 'dimmed'} fw={justCreated ? 500 : undefined}>
-              {justCreated ? 'Next: add the volunteer slots people sign up for.' : 'No volunteer slots yet.'}
+              {justCreated
+                ? i18n._('Next: add the volunteer slots people sign up for.')
+                : i18n._('No volunteer slots yet.')}
             </Text>
           ) : (
             slotsShown && (
@@ -279,10 +305,10 @@ export function ManagedSheetCard({
                 m={0}
                 p={0}
                 style={{ listStyle: 'none' }}
-                aria-label={`Slots of ${sheet.title}`}
+                aria-label={i18n._('Slots of {title}', { title: sheet.title })}
               >
                 {sortSlots(sheet.slots).map((slot) => {
-                  const time = formatTimeRange(slot.startTime, slot.endTime);
+                  const time = dates.formatTimeRange(slot.startTime, slot.endTime);
                   return (
                     <Group key={slot.id} component="li" justify="space-between" gap="xs" wrap="nowrap">
                       <div style={{ minWidth: 0 }}>
@@ -290,7 +316,7 @@ export function ManagedSheetCard({
                           {slot.title}
                           {slot.kind === 'item' && (
                             <Badge component="span" size="xs" variant="light" color="grape" ms={6}>
-                              Item
+                              {i18n._('Item', undefined, { comment: 'Badge on a slot where people bring something' })}
                             </Badge>
                           )}
                         </Text>
@@ -304,12 +330,16 @@ export function ManagedSheetCard({
                         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} me={4}>
                           {slot.currentVolunteers} / {slot.maxVolunteers}
                         </Text>
-                        <Tool label={`Edit ${slot.title}`} hint="Edit volunteer slot" onClick={() => onEditSlot(slot)}>
+                        <Tool
+                          label={i18n._('Edit {title}', { title: slot.title })}
+                          hint={i18n._('Edit volunteer slot')}
+                          onClick={() => onEditSlot(slot)}
+                        >
                           <EditIcon />
                         </Tool>
                         <Tool
-                          label={`Delete ${slot.title}`}
-                          hint="Delete volunteer slot"
+                          label={i18n._('Delete {title}', { title: slot.title })}
+                          hint={i18n._('Delete volunteer slot')}
                           color="red"
                           onClick={() => onDeleteSlot(slot)}
                         >
@@ -329,9 +359,9 @@ export function ManagedSheetCard({
         fullWidth
         leftSection={<PlusIcon />}
         onClick={onAddSlot}
-        aria-label={`Add Volunteer Slot to ${sheet.title}`}
+        aria-label={i18n._('Add Volunteer Slot to {title}', { title: sheet.title })}
       >
-        Add Volunteer Slot
+        {i18n._('Add Volunteer Slot')}
       </Button>
     </Stack>
   );
@@ -361,6 +391,7 @@ function SheetList({
   card: (sheet: SheetListItem, now: Date, slotsShown: boolean) => ReactNode;
   createdSheetId: number | null;
 }) {
+  const { i18n } = useLingui();
   const slotsShown = useDeferredValue(true, false);
   useBringIntoView(createdSheetId, sheets, slotsShown);
   const now = new Date();
@@ -377,7 +408,7 @@ function SheetList({
       {past.length > 0 && (
         <>
           <Text size="sm" fw={600} c="dimmed">
-            Past sheets
+            {i18n._('Past sheets')}
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
             {past.map((sheet) => card(sheet, now, slotsShown))}
@@ -425,6 +456,7 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
  * its fill, roster, public link and tools. The dialogs load once the cards show.
  */
 export function ManageSheets({ onCreateSheet, createdSheetId = null }: ManageSheetsProps) {
+  const { i18n } = useLingui();
   // The organizer tier: an organizer's own sheets, every sheet for an administrator. The cards'
   // only query, so that nothing else holds the first card back.
   const sheets = trpc.sheets.managed.useQuery();
@@ -463,22 +495,22 @@ export function ManageSheets({ onCreateSheet, createdSheetId = null }: ManageShe
         <SheetCardSkeletons
           count={manageSkeletonCards}
           cols={{ base: 1, md: 2 }}
-          label="Loading signup sheets"
+          label={i18n._('Loading signup sheets')}
           testId="sheet-skeleton"
         />
       }
-      failed="Could not load signup sheets"
+      failed={i18n._('Could not load signup sheets')}
       empty={
         <Card withBorder padding="xl" ta="center">
           <Stack align="center" gap="sm">
             <Title order={3} size="h4">
-              No Signup Sheets Yet
+              {i18n._('No Signup Sheets Yet')}
             </Title>
             {/* SPEC.md's title; the sentence says it to the organizer without repeating it word for word. */}
             <Text c="dimmed">
-              You haven&apos;t made any signup sheets yet. Create one to start collecting volunteers.
+              {i18n._("You haven't made any signup sheets yet. Create one to start collecting volunteers.")}
             </Text>
-            <Button onClick={onCreateSheet}>Create First Signup Sheet</Button>
+            <Button onClick={onCreateSheet}>{i18n._('Create First Signup Sheet')}</Button>
           </Stack>
         </Card>
       }
@@ -490,7 +522,7 @@ export function ManageSheets({ onCreateSheet, createdSheetId = null }: ManageShe
   return (
     <Stack gap="md" component="section" aria-labelledby="manage-sheets-title">
       <Title order={2} size="h3" id="manage-sheets-title">
-        Manage Signup Sheets
+        {i18n._('Manage Signup Sheets')}
       </Title>
       {body}
       {sheets.data !== undefined && (

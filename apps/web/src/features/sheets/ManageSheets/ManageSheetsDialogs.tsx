@@ -1,6 +1,7 @@
 // Loaded once the sheet cards are on screen (ManageSheets), with the part of Mantine's stylesheet
 // that its dialogs and fields use: the dashboard's first cards wait for none of it.
 import '../../../styles/mantine-rest.css';
+import { useLingui } from '@lingui/react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { SheetListItem } from '../../../types';
 import { DuplicateSheetDialog } from '../DuplicateSheetDialog';
@@ -28,15 +29,16 @@ export interface ManageSheetsDialogsProps {
 
 /** The sheet and slot dialogs of 'Manage Signup Sheets': delete, edit, duplicate, add a slot, edit or delete a slot. */
 export function ManageSheetsDialogs({ dialog, opened, onClose, slotDialogs, onSettled }: ManageSheetsDialogsProps) {
+  const { i18n } = useLingui();
   const deleteSheet = useDeleteSheet({ onSuccess: onClose, onSettled });
   const isOpen = (kind: ManageSheetsDialog['kind']) => opened && dialog?.kind === kind;
   return (
     <>
       <ConfirmDialog
         opened={isOpen('deleteSheet')}
-        title="Delete Signup Sheet"
-        message={deleteSheetQuestion}
-        confirmLabel="Delete"
+        title={i18n._('Delete Signup Sheet')}
+        message={i18n._(deleteSheetQuestion)}
+        confirmLabel={i18n._('Delete', undefined, { comment: 'Button that confirms a deletion' })}
         loading={deleteSheet.isPending}
         onCancel={onClose}
         onConfirm={() => {

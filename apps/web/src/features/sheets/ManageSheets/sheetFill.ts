@@ -1,3 +1,4 @@
+import type { I18n } from '@lingui/core';
 import { spotCounts } from '../slots';
 
 /** How full a sheet is, as its card on the dashboard says it. */
@@ -15,7 +16,10 @@ export interface SheetFill {
 }
 
 /** A sheet's fill over all its slots, or null for a sheet with no slots yet. */
-export function sheetFill(slots: readonly { currentVolunteers: number; maxVolunteers: number }[]): SheetFill | null {
+export function sheetFill(
+  i18n: I18n,
+  slots: readonly { currentVolunteers: number; maxVolunteers: number }[],
+): SheetFill | null {
   if (slots.length === 0) return null;
   const { filled, open } = spotCounts(slots);
   const spots = slots.reduce((sum, slot) => sum + slot.maxVolunteers, 0);
@@ -25,8 +29,18 @@ export function sheetFill(slots: readonly { currentVolunteers: number; maxVolunt
     spots,
     open,
     percent,
-    text: `${filled} of ${spots} ${spots === 1 ? 'spot' : 'spots'} filled`,
-    status: open === 0 ? 'Full' : `${open} open`,
+    text: i18n._('{spots, plural, one {{filled} of {spots} spot filled} other {{filled} of {spots} spots filled}}', {
+      filled,
+      spots,
+    }),
+    status:
+      open === 0
+        ? i18n._('Full', undefined, { comment: 'Status of a sheet whose every spot is taken' })
+        : i18n._(
+            '{open, plural, other {# open}}',
+            { open },
+            { comment: 'How many spots of a sheet are still open: "5 open"' },
+          ),
   };
 }
 

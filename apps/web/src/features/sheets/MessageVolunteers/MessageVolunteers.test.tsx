@@ -1,11 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { sheetMessageMessages } from '@pac/validators';
 import { describe, expect, it, vi } from 'vitest';
+import { i18nFor } from '@pac/i18n/server';
 import { FakeTrpcError, type FakeProcedure, fakeTrpc } from '../../../../test/fakeTrpc';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { schoolDate } from '../../../../test/schoolTime';
 import { MessageVolunteersButton } from './MessageVolunteersButton';
 import { MessageComposer, MessageLog, recipientsText, sentText } from './MessageVolunteers';
+
+const i18n = i18nFor('en');
 
 const sheet = {
   id: 5,
@@ -50,9 +53,9 @@ const fill = (label: string, value: string) =>
 
 describe('texts', () => {
   it('counts the volunteers', () => {
-    expect(recipientsText(7)).toBe('This message will go to 7 volunteers');
-    expect(recipientsText(1)).toBe('This message will go to 1 volunteer');
-    expect(sentText(7)).toBe('Message sent to 7 volunteers');
+    expect(recipientsText(i18n, 7)).toBe('This message will go to 7 volunteers');
+    expect(recipientsText(i18n, 1)).toBe('This message will go to 1 volunteer');
+    expect(sentText(i18n, 7)).toBe('Message sent to 7 volunteers');
   });
 });
 
@@ -78,7 +81,7 @@ describe('MessageComposer', () => {
   it('says when there is nobody to write to, and Send is off', async () => {
     const api = fakeTrpc({ 'messages.recipients': () => ({ recipients: 0, messagesLeftToday: 5 }) });
     renderWithProviders(<MessageComposer sheet={sheet} onCancel={vi.fn()} />, { fetch: api.fetch });
-    expect(await screen.findByText(recipientsText(0))).toBeDefined();
+    expect(await screen.findByText(recipientsText(i18n, 0))).toBeDefined();
     expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
   });
 

@@ -1,6 +1,8 @@
 // Loaded on demand (the sheet card's first screen needs none of it), with the part of Mantine's
 // stylesheet that its modal and fields use.
 import '../../../styles/mantine-rest.css';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import {
   Alert,
   Anchor,
@@ -24,11 +26,13 @@ import type { RouterOutputs } from '@pac/api';
 import { maxSheetMessagesPerDay, sheetMessageMessages, sheetMessageSchema } from '@pac/validators';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime, formatSlotWhen } from '../../../lib/dates';
+import { catalogText } from '../../../lib/catalogText';
 import { apiIssues, errorField, errorReason, serverMessage } from '../../../lib/errors';
+import { useDates } from '../../../lib/language';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/schemaForm';
 import { trpc } from '../../../trpc';
+import { volunteerCountText } from '../slots';
 
 /** What the composer needs of the sheet whose volunteers it writes to. */
 export interface MessageSheet {
@@ -45,18 +49,19 @@ export type SheetMessageEntry = RouterOutputs['messages']['list'][number];
 /** The To select's value for the whole sheet (a slot's is its id). */
 const everyone = 'all';
 
-const volunteersText = (n: number) => `${n} volunteer${n === 1 ? '' : 's'}`;
-
 /** The composer's live count: 'This message will go to 7 volunteers'. */
-export function recipientsText(n: number): string {
-  return n === 0
-    ? 'There are no volunteers to send this message to. Volunteers who stopped emails are left out.'
-    : `This message will go to ${volunteersText(n)}`;
+export function recipientsText(i18n: I18n, n: number): string {
+  return i18n._(
+    '{count, plural, =0 {There are no volunteers to send this message to. Volunteers who stopped emails are left out.} one {This message will go to # volunteer} other {This message will go to # volunteers}}',
+    { count: n },
+  );
 }
 
 /** The notification after sending: 'Message sent to 7 volunteers'. */
-export function sentText(n: number): string {
-  return `Message sent to ${volunteersText(n)}`;
+export function sentText(i18n: I18n, n: number): string {
+  return i18n._('{count, plural, one {Message sent to # volunteer} other {Message sent to # volunteers}}', {
+    count: n,
+  });
 }
 
 interface ComposerValues extends Record<string, unknown> {
@@ -82,35 +87,46 @@ function audienceOf(sheetId: number, values: Pick<ComposerValues, 'to' | 'includ
 
 /** How the email will read: the organizer's words, then the lines every copy adds (as packages/notify writes them). */
 export function MessagePreview({ sheet, values }: { sheet: MessageSheet; values: ComposerValues }) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const slot = values.to === everyone ? null : sheet.slots.find((s) => String(s.id) === values.to);
   return (
-    <Paper withBorder p="md" radius="md" aria-label="Email preview" component="section">
+    <Paper withBorder p="md" radius="md" aria-label={i18n._('Email preview')} component="section">
       <Stack gap={6}>
         <Text size="sm" c="dimmed">
-          To: each volunteer, one email each (no one sees another&apos;s address) · Reply-To: {sheet.organizerEmail}
+          {i18n._("To: each volunteer, one email each (no one sees another's address) · Reply-To: {email}", {
+            email: sheet.organizerEmail,
+          })}
         </Text>
         <Text fw={600}>
-          {values.subject.trim() === '' ? '(no subject)' : values.subject.replace(/\s+/g, ' ').trim()}
+          {values.subject.trim() === '' ? i18n._('(no subject)') : values.subject.replace(/\s+/g, ' ').trim()}
         </Text>
         <Divider />
         <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {values.body.trim() === '' ? '(no message)' : values.body.trim()}
+          {values.body.trim() === '' ? i18n._('(no message)') : values.body.trim()}
         </Text>
         <Divider />
         <Text size="sm">
-          From {sheet.organizerName}, organizer of {sheet.title} ({formatDateTime(sheet.eventDate)})
+          {i18n._('From {name}, organizer of {sheet} ({date})', {
+            name: sheet.organizerName,
+            sheet: sheet.title,
+            date: dates.formatDateTime(sheet.eventDate),
+          })}
         </Text>
         {slot && (
           <Text size="sm">
-            Sent to the volunteers of {slot.title} ({formatSlotWhen(slot.startTime, slot.endTime, sheet.eventDate)}).
+            {i18n._('Sent to the volunteers of {slot} ({when}).', {
+              slot: slot.title,
+              when: dates.formatSlotWhen(slot.startTime, slot.endTime, sheet.eventDate),
+            })}
           </Text>
         )}
-        <Text size="sm">Reply to this email to answer {sheet.organizerName}.</Text>
+        <Text size="sm">{i18n._('Reply to this email to answer {name}.', { name: sheet.organizerName })}</Text>
         <Text size="sm" c="blue">
-          View the signup sheet · Change or cancel your signup
+          {i18n._('View the signup sheet')} · {i18n._('Change or cancel your signup')}
         </Text>
         <Text size="xs" c="dimmed">
-          Stop reminders and messages to this address
+          {i18n._('Stop reminders and messages to this address')}
         </Text>
       </Stack>
     </Paper>
@@ -128,6 +144,7 @@ export interface MessageComposerProps {
  * Send (the day's messages used up, no sender, nobody to write to).
  */
 export function MessageComposer({ sheet, onCancel }: MessageComposerProps) {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const { form, onSubmit, reset, showFieldErrors } = useSchemaForm({
     initialValues,
@@ -147,7 +164,7 @@ export function MessageComposer({ sheet, onCancel }: MessageComposerProps) {
 
   const send = trpc.messages.send.useMutation({
     onSuccess: (answer) => {
-      notifySuccess('Message Sent', sentText(answer.recipients));
+      notifySuccess(i18n._('Message Sent'), sentText(i18n, answer.recipients));
       reset();
       setPreview(false);
     },
@@ -162,7 +179,7 @@ export function MessageComposer({ sheet, onCancel }: MessageComposerProps) {
         setRefusal(message);
         return;
       }
-      notifyFailure('Message Not Sent', error, 'The message could not be sent. Please try again.');
+      notifyFailure(i18n._('Message Not Sent'), error, i18n._('The message could not be sent. Please try again.'));
     },
     onSettled: async () => {
       await Promise.all([
@@ -173,7 +190,7 @@ export function MessageComposer({ sheet, onCancel }: MessageComposerProps) {
   });
 
   const slotOptions = [
-    { value: everyone, label: 'Everyone on this sheet' },
+    { value: everyone, label: i18n._('Everyone on this sheet') },
     ...sheet.slots.map((slot) => ({ value: String(slot.id), label: slot.title })),
   ];
   const cannotSend = recipients === 0 || dayUsedUp;
@@ -188,23 +205,27 @@ export function MessageComposer({ sheet, onCancel }: MessageComposerProps) {
     >
       <Stack gap="sm">
         <Select
-          label="To"
+          label={i18n._({
+            id: 'To (the people a message goes to)',
+            message: 'To',
+            comment: 'The label of the recipients of a message; English shows "To"',
+          })}
           data={slotOptions}
           allowDeselect={false}
           comboboxProps={{ withinPortal: false }}
           {...form.getInputProps('to')}
         />
         <Checkbox
-          label="Also send to the waitlist"
+          label={i18n._('Also send to the waitlist')}
           {...form.getInputProps('includeWaitlisted', { type: 'checkbox' })}
         />
         <Text size="sm" fw={500} aria-live="polite" c={recipients === 0 ? 'orange.8' : undefined}>
-          {recipients === null ? 'Counting the volunteers…' : recipientsText(recipients)}
+          {recipients === null ? i18n._('Counting the volunteers…') : recipientsText(i18n, recipients)}
         </Text>
-        <TextInput label="Subject" required data-autofocus {...form.getInputProps('subject')} />
+        <TextInput label={i18n._('Subject')} required data-autofocus {...form.getInputProps('subject')} />
         <Textarea
-          label="Message"
-          description="Plain text. Each volunteer gets their own copy; replies come to you."
+          label={i18n._('Message', undefined, { comment: 'The text of a message to volunteers' })}
+          description={i18n._('Plain text. Each volunteer gets their own copy; replies come to you.')}
           required
           autosize
           minRows={5}
@@ -214,7 +235,7 @@ export function MessageComposer({ sheet, onCancel }: MessageComposerProps) {
         {preview && <MessagePreview sheet={sheet} values={form.values} />}
         {(refusal ?? (dayUsedUp ? sheetMessageMessages.tooManyMessages : null)) && (
           <Alert color="orange" role="alert">
-            {refusal ?? sheetMessageMessages.tooManyMessages}
+            {refusal ?? catalogText(i18n, sheetMessageMessages.tooManyMessages)}
           </Alert>
         )}
         <Group justify="flex-end" gap="sm" mt="sm" wrap="wrap">
@@ -228,13 +249,15 @@ export function MessageComposer({ sheet, onCancel }: MessageComposerProps) {
               onCancel();
             }}
           >
-            Cancel
+            {i18n._('Cancel', undefined, { comment: 'Button that closes a form without saving' })}
           </Button>
           <Button variant="light" onClick={() => setPreview((shown) => !shown)} aria-pressed={preview}>
-            {preview ? 'Hide preview' : 'Preview'}
+            {preview
+              ? i18n._('Hide preview')
+              : i18n._('Preview', undefined, { comment: 'Button that shows a preview' })}
           </Button>
           <Button type="submit" loading={send.isPending} disabled={cannotSend}>
-            Send
+            {i18n._('Send')}
           </Button>
         </Group>
       </Stack>
@@ -244,25 +267,28 @@ export function MessageComposer({ sheet, onCancel }: MessageComposerProps) {
 
 /** One message of the log: when (school time), by whom, to whom and how many. */
 function MessageLogEntry({ message }: { message: SheetMessageEntry }) {
-  const to = message.slotTitle ?? (message.slotId === null ? 'Everyone on this sheet' : 'A slot since deleted');
+  const { i18n } = useLingui();
+  const dates = useDates();
+  const to =
+    message.slotTitle ?? (message.slotId === null ? i18n._('Everyone on this sheet') : i18n._('A slot since deleted'));
   return (
     <Stack gap={2} component="li">
       <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
         {message.subject}
       </Text>
       <Text size="sm" c="dimmed">
-        {formatDateTime(message.sentAt)} · by {message.sentByName}
+        {i18n._('{date} · by {name}', { date: dates.formatDateTime(message.sentAt), name: message.sentByName })}
       </Text>
       <Group gap={6}>
         <Badge variant="light" color="teal">
-          {volunteersText(message.recipients)}
+          {volunteerCountText(i18n, message.recipients)}
         </Badge>
         <Badge variant="light" color="gray">
           {to}
         </Badge>
         {message.includeWaitlisted && (
           <Badge variant="light" color="orange">
-            With waitlist
+            {i18n._('With waitlist')}
           </Badge>
         )}
       </Group>
@@ -275,30 +301,31 @@ function MessageLogEntry({ message }: { message: SheetMessageEntry }) {
 
 /** The messages sent from this sheet, newest first. */
 export function MessageLog({ sheetId }: { sheetId: number }) {
+  const { i18n } = useLingui();
   const log = trpc.messages.list.useQuery({ signupSheetId: sheetId });
   return (
     <Stack gap="xs" component="section" aria-labelledby={`message-log-${sheetId}`}>
       <Title order={3} size="h5" id={`message-log-${sheetId}`}>
-        Messages sent
+        {i18n._('Messages sent')}
       </Title>
       <Text size="xs" c="dimmed">
-        A sheet can send {maxSheetMessagesPerDay} messages a day.
+        {i18n._('{count, plural, other {A sheet can send # messages a day.}}', { count: maxSheetMessagesPerDay })}
       </Text>
       {log.isPending ? (
-        <Skeleton height={48} aria-label="Loading messages sent" />
+        <Skeleton height={48} aria-label={i18n._('Loading messages sent')} />
       ) : log.isError ? (
         <Text size="sm" c="red">
-          Could not load the messages sent.{' '}
+          {i18n._('Could not load the messages sent.')}{' '}
           <Anchor component="button" type="button" size="sm" onClick={() => void log.refetch()}>
-            Try again
+            {i18n._('Try again')}
           </Anchor>
         </Text>
       ) : log.data.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No messages sent from this sheet yet.
+          {i18n._('No messages sent from this sheet yet.')}
         </Text>
       ) : (
-        <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Messages sent">
+        <Stack gap="md" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={i18n._('Messages sent')}>
           {log.data.map((message) => (
             <MessageLogEntry key={message.id} message={message} />
           ))}
@@ -317,6 +344,7 @@ export interface MessageVolunteersDialogProps {
 
 /** 'Message volunteers': the composer and, below it, the messages sent. Full screen on a phone. */
 export function MessageVolunteersDialog({ opened, sheet, onClose }: MessageVolunteersDialogProps) {
+  const { i18n } = useLingui();
   const phone = useMediaQuery('(max-width: 36em)');
   // Loaded on demand: opened one render after it mounts, so that the Modal notes where to give the
   // focus back (the button that opened it).
@@ -325,7 +353,7 @@ export function MessageVolunteersDialog({ opened, sheet, onClose }: MessageVolun
     <Modal
       opened={mounted && opened}
       onClose={onClose}
-      title={sheet ? `Message volunteers: ${sheet.title}` : 'Message volunteers'}
+      title={sheet ? i18n._('Message volunteers: {title}', { title: sheet.title }) : i18n._('Message volunteers')}
       size="lg"
       fullScreen={phone === true}
     >

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { ActionIcon } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { MailIcon } from '../../../components/Icons';
@@ -11,14 +12,15 @@ const MessageVolunteersDialog = lazy(() =>
 
 /** The sheet card's 'Message volunteers' tool: opens the composer and the log of messages sent for this sheet. */
 export function MessageVolunteersButton({ sheet }: { sheet: MessageSheet }) {
+  const { i18n } = useLingui();
   const [opened, setOpened] = useState(false);
   const [wanted, setWanted] = useState(false);
   return (
     <>
       <ActionIcon
         variant="subtle"
-        aria-label={`Message volunteers of ${sheet.title}`}
-        title="Message volunteers"
+        aria-label={i18n._('Message volunteers of {title}', { title: sheet.title })}
+        title={i18n._('Message volunteers')}
         onClick={() => {
           setWanted(true);
           setOpened(true);

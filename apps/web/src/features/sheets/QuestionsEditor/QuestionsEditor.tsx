@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import {
   ActionIcon,
   Button,
@@ -16,6 +17,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { type QuestionKind, questionKinds, questionLimits, questionMessages } from '@pac/validators';
 import { useEffect, useId, useState } from 'react';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, TrashIcon } from '../../../components/Icons';
+import { catalogText } from '../../../lib/catalogText';
 import { minChoiceOptions, newQuestion, type QuestionFormValue } from './questionForm';
 
 /** A form that holds a sheet's questions. */
@@ -27,12 +29,16 @@ export interface QuestionsEditorProps<Values extends QuestionsFormValues> {
   form: UseFormReturnType<Values>;
 }
 
-const kindLabels: Record<QuestionKind, string> = { text: 'Text', choice: 'Choice', checkbox: 'Checkbox' };
-const kindData = questionKinds.map((kind) => ({ value: kind, label: kindLabels[kind] }));
+// Catalog messages, shown through i18n._.
+const kindLabels: Record<QuestionKind, string> = {
+  text: /*i18n*/ 'Text',
+  choice: /*i18n*/ 'Choice',
+  checkbox: /*i18n*/ 'Checkbox',
+};
 const kindHints: Record<QuestionKind, string> = {
-  text: 'Volunteers type their answer.',
-  choice: 'Volunteers pick one of the options.',
-  checkbox: 'Volunteers tick a box; the question is its label.',
+  text: /*i18n*/ 'Volunteers type their answer.',
+  choice: /*i18n*/ 'Volunteers pick one of the options.',
+  checkbox: /*i18n*/ 'Volunteers tick a box; the question is its label.',
 };
 
 const isKind = (value: string): value is QuestionKind => (questionKinds as readonly string[]).includes(value);
@@ -60,6 +66,8 @@ function controlIds(base: string, key: string) {
  * (`questions.N.label`, `questions.N.options`, `questions.N.options.M`).
  */
 export function QuestionsEditor<Values extends QuestionsFormValues>({ form }: QuestionsEditorProps<Values>) {
+  const { i18n } = useLingui();
+  const kindData = questionKinds.map((kind) => ({ value: kind, label: i18n._(kindLabels[kind]) }));
   const base = useId();
   const questions = form.values.questions;
   // A new object per request, so that moving focus to the same control twice still happens.
@@ -85,14 +93,14 @@ export function QuestionsEditor<Values extends QuestionsFormValues>({ form }: Qu
     const question = newQuestion();
     insertItem('questions', question);
     setFocusTarget(controlIds(base, question.key).label);
-    setAnnouncement(`Question ${questions.length + 1} added`);
+    setAnnouncement(i18n._('Question {number} added', { number: questions.length + 1 }));
   };
 
   const remove = (index: number) => {
     const next = questions[index + 1] ?? questions[index - 1];
     form.removeListItem('questions', index);
     setFocusTarget(next === undefined ? addId : controlIds(base, next.key).label);
-    setAnnouncement(`Question ${index + 1} removed`);
+    setAnnouncement(i18n._('Question {number} removed', { number: index + 1 }));
   };
 
   const move = (index: number, to: number) => {
@@ -103,7 +111,9 @@ export function QuestionsEditor<Values extends QuestionsFormValues>({ form }: Qu
     // The button pressed may now be disabled (the first cannot go up): then the other one.
     const atEnd = to === 0 || to === questions.length - 1;
     setFocusTarget(atEnd ? (to === 0 ? ids.down : ids.up) : to < index ? ids.up : ids.down);
-    setAnnouncement(`Question moved to position ${to + 1} of ${questions.length}`);
+    setAnnouncement(
+      i18n._('Question moved to position {position} of {count}', { position: to + 1, count: questions.length }),
+    );
   };
 
   const setKind = (index: number, kind: QuestionKind) => {
@@ -131,21 +141,23 @@ export function QuestionsEditor<Values extends QuestionsFormValues>({ form }: Qu
     form.removeListItem(path(index, 'options'), option);
     const ids = controlIds(base, question.key);
     setFocusTarget(ids.option(Math.min(option, question.options.length - 2)));
-    setAnnouncement(`Option ${option + 1} removed`);
+    setAnnouncement(i18n._('Option {number} removed', { number: option + 1 }));
   };
 
   const full = questions.length >= questionLimits.questions;
 
   return (
     <Fieldset
-      legend="Questions for volunteers"
+      legend={i18n._('Questions for volunteers')}
       variant="unstyled"
       styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' } }}
     >
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Everyone who signs up answers these (at most {questionLimits.questions}), for example a child&apos;s class or
-          a T-shirt size.
+          {i18n._(
+            "Everyone who signs up answers these (at most {count}), for example a child's class or a T-shirt size.",
+            { count: questionLimits.questions },
+          )}
         </Text>
         {questions.map((question, index) => {
           const ids = controlIds(base, question.key);
@@ -164,39 +176,39 @@ export function QuestionsEditor<Values extends QuestionsFormValues>({ form }: Qu
               <Stack gap="xs">
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text id={ids.heading} fw={600} size="sm">
-                    Question {number}
+                    {i18n._('Question {number}', { number })}
                   </Text>
                   <Group gap={4} wrap="nowrap">
-                    <Tooltip label="Move up">
+                    <Tooltip label={i18n._('Move up')}>
                       <ActionIcon
                         id={ids.up}
                         variant="subtle"
                         size="lg"
-                        aria-label={`Move question ${number} up`}
+                        aria-label={i18n._('Move question {number} up', { number })}
                         disabled={index === 0}
                         onClick={() => move(index, index - 1)}
                       >
                         <ArrowUpIcon />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label="Move down">
+                    <Tooltip label={i18n._('Move down')}>
                       <ActionIcon
                         id={ids.down}
                         variant="subtle"
                         size="lg"
-                        aria-label={`Move question ${number} down`}
+                        aria-label={i18n._('Move question {number} down', { number })}
                         disabled={index === questions.length - 1}
                         onClick={() => move(index, index + 1)}
                       >
                         <ArrowDownIcon />
                       </ActionIcon>
                     </Tooltip>
-                    <Tooltip label="Remove question">
+                    <Tooltip label={i18n._('Remove question')}>
                       <ActionIcon
                         variant="subtle"
                         color="red"
                         size="lg"
-                        aria-label={`Remove question ${number}`}
+                        aria-label={i18n._('Remove question {number}', { number })}
                         onClick={() => remove(index)}
                       >
                         <TrashIcon />
@@ -206,16 +218,20 @@ export function QuestionsEditor<Values extends QuestionsFormValues>({ form }: Qu
                 </Group>
                 <TextInput
                   id={ids.label}
-                  label="Question"
-                  placeholder={question.kind === 'checkbox' ? 'I can bring a folding table' : "Child's name and class"}
+                  label={i18n._('Question')}
+                  placeholder={
+                    question.kind === 'checkbox'
+                      ? i18n._('I can bring a folding table')
+                      : i18n._("Child's name and class")
+                  }
                   required
                   maxLength={questionLimits.label}
                   {...form.getInputProps(path(index, 'label'))}
                 />
                 <Group align="flex-end" gap="md" wrap="wrap">
                   <NativeSelect
-                    label="Answer type"
-                    description={kindHints[question.kind]}
+                    label={i18n._('Answer type')}
+                    description={i18n._(kindHints[question.kind])}
                     data={kindData}
                     value={question.kind}
                     onChange={(event) => {
@@ -225,7 +241,7 @@ export function QuestionsEditor<Values extends QuestionsFormValues>({ form }: Qu
                     style={{ flex: '1 1 12rem' }}
                   />
                   <Switch
-                    label="Required"
+                    label={i18n._('Required', undefined, { comment: 'Switch: whether a question must be answered' })}
                     mb={6}
                     {...form.getInputProps(path(index, 'required'), { type: 'checkbox' })}
                   />
@@ -242,26 +258,29 @@ export function QuestionsEditor<Values extends QuestionsFormValues>({ form }: Qu
                     aria-describedby={optionsError ? ids.optionsError : undefined}
                   >
                     <Text id={ids.optionsHeading} size="sm" fw={500}>
-                      Options for question {number}
+                      {i18n._('Options for question {number}', { number })}
                     </Text>
                     {question.options.map((_, option) => (
                       <Group key={option} gap="xs" align="flex-start" wrap="nowrap">
                         <TextInput
                           id={ids.option(option)}
-                          label={`Option ${option + 1}`}
+                          label={i18n._('Option {number}', { number: option + 1 })}
                           required
                           maxLength={questionLimits.option}
                           style={{ flex: 1, minWidth: 0 }}
                           {...form.getInputProps(path(index, `options.${option}`))}
                         />
                         {question.options.length > minChoiceOptions && (
-                          <Tooltip label="Remove option">
+                          <Tooltip label={i18n._('Remove option')}>
                             <ActionIcon
                               variant="subtle"
                               color="red"
                               size="lg"
                               mt={26}
-                              aria-label={`Remove option ${option + 1} of question ${number}`}
+                              aria-label={i18n._('Remove option {option} of question {number}', {
+                                option: option + 1,
+                                number,
+                              })}
                               onClick={() => removeOption(index, question, option)}
                             >
                               <TrashIcon />
@@ -284,7 +303,7 @@ export function QuestionsEditor<Values extends QuestionsFormValues>({ form }: Qu
                       disabled={question.options.length >= questionLimits.options}
                       onClick={() => addOption(index, question)}
                     >
-                      Add option
+                      {i18n._('Add option')}
                     </Button>
                   </Stack>
                 )}
@@ -300,11 +319,11 @@ export function QuestionsEditor<Values extends QuestionsFormValues>({ form }: Qu
           disabled={full}
           onClick={add}
         >
-          Add question
+          {i18n._('Add question')}
         </Button>
         {full && (
           <Text size="sm" c="dimmed">
-            {questionMessages.tooMany}
+            {catalogText(i18n, questionMessages.tooMany)}
           </Text>
         )}
         <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>

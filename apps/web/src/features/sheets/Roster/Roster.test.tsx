@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { i18nFor } from '@pac/i18n/server';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { schoolDate } from '../../../../test/schoolTime';
 import { Roster } from './Roster';
@@ -19,6 +20,8 @@ import {
   walkInLines,
   withCheckIn,
 } from './rosterData';
+
+const i18n = i18nFor('en');
 
 function volunteer(id: number, name: string, extra: Partial<RosterVolunteer> = {}): RosterVolunteer {
   return {
@@ -285,7 +288,9 @@ describe('roster data', () => {
   });
 
   it('counts only volunteers marked as attended, and makes tel: links from what was typed', () => {
-    expect(checkedInText([{ attended: true }, { attended: false }, { attended: null }])).toBe('1 of 3 checked in');
+    expect(checkedInText(i18n, [{ attended: true }, { attended: false }, { attended: null }])).toBe(
+      '1 of 3 checked in',
+    );
     expect(telHref(' 604.555.0100 ')).toBe('tel:6045550100');
     expect(telHref('+44 20 7946 0958')).toBe('tel:+442079460958');
   });
@@ -295,36 +300,38 @@ describe('roster data', () => {
       { id: 'a', label: 'First', kind: 'checkbox' as const, required: false },
       { id: 'b', label: 'Second', kind: 'text' as const, required: false },
     ];
-    expect(answerLines(questions, { b: 'two', a: false })).toEqual([
+    expect(answerLines(i18n, questions, { b: 'two', a: false })).toEqual([
       { questionId: 'a', label: 'First', text: 'No' },
       { questionId: 'b', label: 'Second', text: 'two' },
     ]);
-    expect(answerLines(questions, {})).toEqual([]);
-    expect(bringsText(4)).toBe('Brings 4');
-    expect(pledgedText({ currentVolunteers: 3, maxVolunteers: 12 })).toBe('3 of 12 pledged');
+    expect(answerLines(i18n, questions, {})).toEqual([]);
+    expect(bringsText(i18n, 4)).toBe('Brings 4');
+    expect(pledgedText(i18n, { currentVolunteers: 3, maxVolunteers: 12 })).toBe('3 of 12 pledged');
   });
 
   it('says how full a slot is and what is left, and leaves a blank line per open spot', () => {
     const task = { kind: 'task' as const, currentVolunteers: 3, maxVolunteers: 5, spotsOpen: 2 };
-    expect(spotsText(task)).toBe('3 of 5 filled · 2 spots open');
-    expect(spotsText({ ...task, currentVolunteers: 4, spotsOpen: 1 })).toBe('4 of 5 filled · 1 spot open');
-    expect(spotsText({ ...task, currentVolunteers: 5, spotsOpen: 0 })).toBe('5 of 5 filled · Full');
+    expect(spotsText(i18n, task)).toBe('3 of 5 filled · 2 spots open');
+    expect(spotsText(i18n, { ...task, currentVolunteers: 4, spotsOpen: 1 })).toBe('4 of 5 filled · 1 spot open');
+    expect(spotsText(i18n, { ...task, currentVolunteers: 5, spotsOpen: 0 })).toBe('5 of 5 filled · Full');
     const item = { kind: 'item' as const, currentVolunteers: 9, maxVolunteers: 24, spotsOpen: 15 };
-    expect(spotsText(item)).toBe('9 of 24 pledged · 15 still needed');
-    expect(spotsText({ ...item, currentVolunteers: 24, spotsOpen: 0 })).toBe('24 of 24 pledged · All pledged');
+    expect(spotsText(i18n, item)).toBe('9 of 24 pledged · 15 still needed');
+    expect(spotsText(i18n, { ...item, currentVolunteers: 24, spotsOpen: 0 })).toBe('24 of 24 pledged · All pledged');
     expect(walkInLines({ spotsOpen: 3 })).toEqual([1, 2, 3]);
     expect(walkInLines({ spotsOpen: 0 })).toEqual([]);
   });
 
   it("writes a slot's times on the school's clock, with the date only when it is not the sheet's day", () => {
-    expect(rosterSlotWhen({ startTime: at(9), endTime: at(11, 30) }, eventDate)).toBe('9:00 AM – 11:30 AM');
-    expect(rosterSlotWhen({ startTime: at(18), endTime: null }, eventDate)).toBe('6:00 PM');
+    expect(rosterSlotWhen({ startTime: at(9), endTime: at(11, 30) }, eventDate, 'en')).toBe('9:00 AM – 11:30 AM');
+    expect(rosterSlotWhen({ startTime: at(18), endTime: null }, eventDate, 'en')).toBe('6:00 PM');
     // 11:30 PM at the school is already the next day in UTC: still the sheet's day.
-    expect(rosterSlotWhen({ startTime: at(23, 30), endTime: null }, eventDate)).toBe('11:30 PM');
+    expect(rosterSlotWhen({ startTime: at(23, 30), endTime: null }, eventDate, 'en')).toBe('11:30 PM');
     const nextDay = schoolDate(2031, 4, 4, 10);
-    expect(rosterSlotWhen({ startTime: nextDay, endTime: schoolDate(2031, 4, 4, 12) }, eventDate)).toBe(
+    expect(rosterSlotWhen({ startTime: nextDay, endTime: schoolDate(2031, 4, 4, 12) }, eventDate, 'en')).toBe(
       'Sunday, May 4, 2031 · 10:00 AM – 12:00 PM',
     );
-    expect(rosterSlotWhen({ startTime: null, endTime: null }, eventDate)).toBe('Saturday, May 3, 2031 at 9:00 AM');
+    expect(rosterSlotWhen({ startTime: null, endTime: null }, eventDate, 'en')).toBe(
+      'Saturday, May 3, 2031 at 9:00 AM',
+    );
   });
 });

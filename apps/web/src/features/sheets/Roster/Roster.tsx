@@ -1,7 +1,8 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { ArrowLeftIcon, CalendarIcon } from '../../../components/Icons';
-import { formatDateTime } from '../../../lib/dates';
+import { useDates, useLanguage } from '../../../lib/language';
 import { slotOwnLocation } from '../location';
 import { LocationLine } from '../LocationLine';
 import classes from './Roster.module.css';
@@ -48,9 +49,15 @@ function Phone({ phone }: { phone: string }) {
 
 /** A volunteer's answers to the sheet's questions, one 'Question: answer' line each. */
 function Answers({ roster, answers }: { roster: RosterData; answers: RosterVolunteer['answers'] }) {
-  return answerLines(roster.questions, answers).map((line) => (
+  const { i18n } = useLingui();
+  return answerLines(i18n, roster.questions, answers).map((line) => (
     <div key={line.questionId} className={classes.answer}>
-      <span className={classes.answerLabel}>{line.label}:</span> {line.text}
+      <Trans
+        id="<0>{question}:</0> {answer}"
+        values={{ question: line.label, answer: line.text }}
+        components={{ 0: <span className={classes.answerLabel} /> }}
+        comment="A volunteer's answer to one of the sheet's questions: 'T-shirt size: M'"
+      />
     </div>
   ));
 }
@@ -71,6 +78,7 @@ function VolunteerRow({
   volunteer: RosterVolunteer;
   onToggle: RosterProps['onToggle'];
 }) {
+  const { i18n } = useLingui();
   const { item, asks } = columnsOf(roster, slot);
   const checkedIn = isCheckedIn(volunteer);
   return (
@@ -81,7 +89,7 @@ function VolunteerRow({
           variant={checkedIn ? 'filled' : 'default'}
           color="green"
           size="lg"
-          aria-label={`Mark ${volunteer.name} as attended`}
+          aria-label={i18n._('Mark {name} as attended', { name: volunteer.name })}
           aria-pressed={checkedIn}
           onClick={() => onToggle(volunteer)}
         >
@@ -95,12 +103,15 @@ function VolunteerRow({
         <span className={classes.name}>{volunteer.name}</span>
         {volunteer.attended === false && (
           <Badge color="gray" variant="light" ms="xs">
-            Absent
+            {i18n._('Absent')}
           </Badge>
         )}
       </td>
       {item && (
-        <td className={classes.quantity} data-label="Brings">
+        <td
+          className={classes.quantity}
+          data-label={i18n._('Brings', undefined, { comment: 'How many of an item a volunteer brings (table column)' })}
+        >
           {volunteer.quantity}
         </td>
       )}
@@ -122,6 +133,7 @@ function VolunteerRow({
  * and phone number. The faint 'Walk-in' is real text, so a printed roster's open lines can be counted.
  */
 function WalkInRow({ roster, slot }: { roster: RosterData; slot: RosterSlot }) {
+  const { i18n } = useLingui();
   const { item, asks } = columnsOf(roster, slot);
   return (
     <tr className={classes.walkIn}>
@@ -129,7 +141,7 @@ function WalkInRow({ roster, slot }: { roster: RosterData; slot: RosterSlot }) {
         <span className={classes.printBox} aria-hidden />
       </td>
       <td className={classes.nameCell}>
-        <span className={classes.walkInLabel}>Walk-in</span>
+        <span className={classes.walkInLabel}>{i18n._('Walk-in')}</span>
       </td>
       {item && <td />}
       <td />
@@ -141,11 +153,12 @@ function WalkInRow({ roster, slot }: { roster: RosterData; slot: RosterSlot }) {
 
 /** Volunteers waiting for a spot, apart from the roster, in the order they would be promoted. */
 function Waitlist({ roster, slot }: { roster: RosterData; slot: RosterSlot }) {
+  const { i18n } = useLingui();
   const headingId = `roster-waitlist-${slot.id}`;
   return (
     <div className={classes.waitlist}>
       <Title order={3} size="h5" id={headingId} className={classes.waitlistTitle}>
-        Waitlist
+        {i18n._('Waitlist')}
       </Title>
       <ol className={classes.waitlistList} aria-labelledby={headingId}>
         {slot.waitlist.map((person: RosterWaitlisted) => (
@@ -155,7 +168,7 @@ function Waitlist({ roster, slot }: { roster: RosterData; slot: RosterSlot }) {
               <span className={classes.name}>{person.name}</span>
               {' · '}
               <Phone phone={person.phone} />
-              {slot.kind === 'item' && ` · ${bringsText(person.quantity)}`}
+              {slot.kind === 'item' && ` · ${bringsText(i18n, person.quantity)}`}
               <Answers roster={roster} answers={person.answers} />
               {person.notes && <div className={classes.notes}>{person.notes}</div>}
             </div>
@@ -175,6 +188,8 @@ function SlotBlock({
   slot: RosterSlot;
   onToggle: RosterProps['onToggle'];
 }) {
+  const { i18n } = useLingui();
+  const { language } = useLanguage();
   const { item, asks } = columnsOf(roster, slot);
   const titleId = `roster-slot-${slot.id}`;
   const ownLocation = slotOwnLocation(slot, roster.location);
@@ -187,11 +202,11 @@ function SlotBlock({
             {slot.title}
           </Title>
           <Text size="sm" c="dimmed" className={classes.slotMeta}>
-            {rosterSlotWhen(slot, roster.eventDate)}
+            {rosterSlotWhen(slot, roster.eventDate, language)}
             {/* On paper every slot says where; on screen only a slot away from the sheet's location does, below. */}
             {slot.where && <span className={classes.printOnly}> · {slot.where}</span>}
             {' · '}
-            <span className={classes.spots}>{spotsText(slot)}</span>
+            <span className={classes.spots}>{spotsText(i18n, slot)}</span>
           </Text>
           {ownLocation && (
             <div className={classes.screenOnly}>
@@ -200,41 +215,43 @@ function SlotBlock({
           )}
         </div>
         <Text fw={600} size="sm" className={`${classes.screenOnly} ${classes.checkedIn}`}>
-          {checkedInText(slot.volunteers)}
+          {checkedInText(i18n, slot.volunteers)}
         </Text>
       </Group>
       {slot.volunteers.length === 0 && (
         <Text c="dimmed" size="sm" className={classes.screenOnly}>
-          No confirmed volunteers yet.
+          {i18n._('No confirmed volunteers yet.')}
         </Text>
       )}
       {hasRows && (
         <table
           className={`${classes.table} ${slot.volunteers.length === 0 ? classes.onlyWalkIns : ''}`}
-          aria-label={`${slot.title} volunteers`}
+          aria-label={i18n._('{slot} volunteers', { slot: slot.title })}
         >
           <thead>
             <tr>
               <th scope="col" className={classes.checkCell}>
-                Here
+                {i18n._('Here', undefined, { comment: 'Roster column: whether the volunteer has checked in' })}
               </th>
               <th scope="col" className={classes.nameCol}>
-                Name
+                {i18n._('Name')}
               </th>
               {item && (
                 <th scope="col" className={classes.quantityCol}>
-                  Brings
+                  {i18n._('Brings', undefined, {
+                    comment: 'How many of an item a volunteer brings (table column)',
+                  })}
                 </th>
               )}
               <th scope="col" className={classes.phoneCol}>
-                Phone
+                {i18n._('Phone')}
               </th>
               {asks && (
                 <th scope="col" className={classes.answersCol}>
-                  Answers
+                  {i18n._('Answers')}
                 </th>
               )}
-              <th scope="col">Notes</th>
+              <th scope="col">{i18n._('Notes')}</th>
             </tr>
           </thead>
           <tbody>
@@ -260,6 +277,8 @@ const printPage = () => window.print();
  * on paper), a blank line per open spot for walk-ins (paper only) and its waitlist apart.
  */
 export function Roster({ roster, onToggle, onPrint = printPage }: RosterProps) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const everyone = roster.slots.flatMap((s) => s.volunteers);
   return (
     <div className={classes.roster}>
@@ -267,11 +286,11 @@ export function Roster({ roster, onToggle, onPrint = printPage }: RosterProps) {
         <Anchor component={Link} to={`/signup-sheet/${roster.id}`} size="sm" className={classes.screenOnly}>
           <Group gap={4} component="span" wrap="nowrap">
             <ArrowLeftIcon />
-            Back to the signup sheet
+            {i18n._('Back to the signup sheet')}
           </Group>
         </Anchor>
         <Text size="sm" fw={600} c="dimmed" tt="uppercase" className={classes.screenOnly}>
-          Event day roster
+          {i18n._('Event day roster')}
         </Text>
         <Title order={1} size="h2" className={classes.title}>
           {roster.title}
@@ -279,7 +298,7 @@ export function Roster({ roster, onToggle, onPrint = printPage }: RosterProps) {
         <Group gap={6} c="dimmed" wrap="nowrap" className={classes.sheetMeta}>
           <CalendarIcon className={classes.screenOnly} />
           <Text className={classes.sheetMetaText}>
-            {formatDateTime(roster.eventDate)}
+            {dates.formatDateTime(roster.eventDate)}
             {roster.location && <span className={classes.printOnly}> · {roster.location}</span>}
           </Text>
         </Group>
@@ -289,14 +308,14 @@ export function Roster({ roster, onToggle, onPrint = printPage }: RosterProps) {
           </div>
         )}
         <Group justify="space-between" align="center" gap="sm" className={classes.screenOnly}>
-          <Text fw={600}>{checkedInText(everyone)}</Text>
+          <Text fw={600}>{checkedInText(i18n, everyone)}</Text>
           <Button variant="default" onClick={onPrint}>
-            Print roster
+            {i18n._('Print roster')}
           </Button>
         </Group>
       </Stack>
       {roster.slots.length === 0 ? (
-        <Text c="dimmed">This signup sheet has no volunteer slots yet.</Text>
+        <Text c="dimmed">{i18n._('This signup sheet has no volunteer slots yet.')}</Text>
       ) : (
         <div className={classes.slots}>
           {roster.slots.map((slot) => (

@@ -1,5 +1,8 @@
+import type { I18n } from '@lingui/core';
 import type { RouterOutputs } from '@pac/api';
 import { type Answers, answerText, type Question } from '@pac/validators';
+import type { Language } from '@pac/validators/page-data';
+import { catalogText } from '../../../lib/catalogText';
 import { formatSlotWhen, formatTime, sameSchoolDay } from '../../../lib/dates';
 
 /**
@@ -17,8 +20,11 @@ export function isCheckedIn(volunteer: Pick<RosterVolunteer, 'attended'>): boole
 }
 
 /** '3 of 5 checked in' */
-export function checkedInText(volunteers: readonly Pick<RosterVolunteer, 'attended'>[]): string {
-  return `${volunteers.filter(isCheckedIn).length} of ${volunteers.length} checked in`;
+export function checkedInText(i18n: I18n, volunteers: readonly Pick<RosterVolunteer, 'attended'>[]): string {
+  return i18n._('{checkedIn} of {count} checked in', {
+    checkedIn: volunteers.filter(isCheckedIn).length,
+    count: volunteers.length,
+  });
 }
 
 /** The roster with one volunteer's check-in replaced (a new object; the rest is shared). */
@@ -53,25 +59,31 @@ export function telHref(phone: string): string {
   return `tel:${trimmed.startsWith('+') ? '+' : ''}${digits}`;
 }
 
-/** A volunteer's answers as people read them, in the sheet's order of questions: 'T-shirt size: M'. */
+/**
+ * A volunteer's answers as people read them, in the sheet's order of questions: 'T-shirt size: M'
+ * (a ticked box's Yes or No in `i18n`'s language; what was typed as it is).
+ */
 export function answerLines(
+  i18n: I18n,
   questions: readonly Question[],
   answers: Answers | undefined,
 ): { questionId: string; label: string; text: string }[] {
   return questions.flatMap((q) => {
     const answer = answers?.[q.id];
-    return answer === undefined ? [] : [{ questionId: q.id, label: q.label, text: answerText(answer) }];
+    if (answer === undefined) return [];
+    const text = typeof answer === 'boolean' ? catalogText(i18n, answerText(answer)) : answerText(answer);
+    return [{ questionId: q.id, label: q.label, text }];
   });
 }
 
 /** What an item slot's volunteer brings: 'Brings 3'. */
-export function bringsText(quantity: number): string {
-  return `Brings ${quantity}`;
+export function bringsText(i18n: I18n, quantity: number): string {
+  return i18n._('Brings {quantity}', { quantity });
 }
 
 /** How much of an item slot is pledged: '12 of 24 pledged'. */
-export function pledgedText(slot: Pick<RosterSlot, 'currentVolunteers' | 'maxVolunteers'>): string {
-  return `${slot.currentVolunteers} of ${slot.maxVolunteers} pledged`;
+export function pledgedText(i18n: I18n, slot: Pick<RosterSlot, 'currentVolunteers' | 'maxVolunteers'>): string {
+  return i18n._('{current} of {max} pledged', { current: slot.currentVolunteers, max: slot.maxVolunteers });
 }
 
 /**
@@ -79,26 +91,38 @@ export function pledgedText(slot: Pick<RosterSlot, 'currentVolunteers' | 'maxVol
  * '2 of 2 filled · Full'; on an item slot '9 of 24 pledged · 15 still needed', '24 of 24 pledged · All pledged'.
  */
 export function spotsText(
+  i18n: I18n,
   slot: Pick<RosterSlot, 'kind' | 'currentVolunteers' | 'maxVolunteers' | 'spotsOpen'>,
 ): string {
+  const counts = { current: slot.currentVolunteers, max: slot.maxVolunteers, open: slot.spotsOpen };
   if (slot.kind === 'item') {
-    return `${pledgedText(slot)} · ${slot.spotsOpen > 0 ? `${slot.spotsOpen} still needed` : 'All pledged'}`;
+    return slot.spotsOpen > 0
+      ? i18n._('{current} of {max} pledged · {open} still needed', counts)
+      : i18n._('{current} of {max} pledged · All pledged', counts);
   }
-  const open = slot.spotsOpen === 0 ? 'Full' : `${slot.spotsOpen} ${slot.spotsOpen === 1 ? 'spot' : 'spots'} open`;
-  return `${slot.currentVolunteers} of ${slot.maxVolunteers} filled · ${open}`;
+  return slot.spotsOpen === 0
+    ? i18n._('{current} of {max} filled · Full', counts)
+    : i18n._(
+        '{open, plural, one {{current} of {max} filled · {open} spot open} other {{current} of {max} filled · {open} spots open}}',
+        counts,
+      );
 }
 
 /**
  * When a slot happens, on the school's clock, as short as the roster's heading allows: only the
  * times for a slot on the sheet's day ('9:00 AM – 11:00 AM'), the date too for one on another day,
- * the sheet's date and time for a slot without a start time.
+ * the sheet's date and time for a slot without a start time; written in `language`.
  */
-export function rosterSlotWhen(slot: Pick<RosterSlot, 'startTime' | 'endTime'>, eventDate: Date): string {
+export function rosterSlotWhen(
+  slot: Pick<RosterSlot, 'startTime' | 'endTime'>,
+  eventDate: Date,
+  language: Language,
+): string {
   const { startTime: start, endTime: end } = slot;
   if (!start || !sameSchoolDay(start, eventDate) || (end && !sameSchoolDay(start, end))) {
-    return formatSlotWhen(start, end, eventDate);
+    return formatSlotWhen(start, end, eventDate, language);
   }
-  return end ? `${formatTime(start)} – ${formatTime(end)}` : formatTime(start);
+  return end ? `${formatTime(start, language)} – ${formatTime(end, language)}` : formatTime(start, language);
 }
 
 /** The blank lines a slot's printed roster leaves for walk-ins: one per open spot. */

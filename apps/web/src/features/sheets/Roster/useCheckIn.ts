@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { useRef } from 'react';
 import { notifyFailure } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
@@ -12,6 +13,7 @@ type CheckIn = Pick<RosterVolunteer, 'attended' | 'checkedInAt'>;
  * does not undo a newer tap.
  */
 export function useCheckIn(sheetId: number) {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const latest = useRef(new Map<number, number>());
   const input = { sheetId };
@@ -44,7 +46,7 @@ export function useCheckIn(sheetId: number) {
       if (context && previous && latest.current.get(id) === context.tap) {
         utils.roster.get.setData(input, (old) => (old ? withCheckIn(old, id, previous) : old));
       }
-      notifyFailure('Check-in Failed', error, 'The check-in was not saved. Please try again.');
+      notifyFailure(i18n._('Check-in Failed'), error, i18n._('The check-in was not saved. Please try again.'));
     },
     onSettled: async () => {
       // Hours and the sheet page's view of its volunteers follow check-ins (refetched when next shown).

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Box, Button, Container, Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { selectedText } from '../slots';
 
@@ -18,18 +19,29 @@ const barRoom = 96;
  * screen readers as it changes, from a live region that is always on the page.
  */
 export function SelectionBar({ count, limit, onContinue }: SelectionBarProps) {
-  const text = selectedText(count);
+  const { i18n } = useLingui();
+  const text = selectedText(i18n, count);
   return (
     <>
       <VisuallyHidden role="status" aria-live="polite">
-        {count > 0 ? [text, limit].filter(Boolean).join('. ') : ''}
+        {count > 0
+          ? limit === null
+            ? text
+            : i18n._(
+                '{selected}. {limit}',
+                { selected: text, limit },
+                {
+                  comment: 'Two sentences read out together: "3 slots selected" and why no more can be ticked',
+                },
+              )
+          : ''}
       </VisuallyHidden>
       {count > 0 && (
         <>
           <Box h={barRoom} aria-hidden />
           <Paper
             component="section"
-            aria-label="Selected slots"
+            aria-label={i18n._('Selected slots')}
             shadow="md"
             withBorder
             radius={0}
@@ -51,7 +63,7 @@ export function SelectionBar({ count, limit, onContinue }: SelectionBarProps) {
                   )}
                 </Stack>
                 <Button size="md" onClick={onContinue} style={{ flexShrink: 0 }}>
-                  Continue
+                  {i18n._('Continue')}
                 </Button>
               </Group>
             </Container>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { ShareIcon } from '../../../components/Icons';
@@ -22,10 +23,10 @@ export function qrCodeFilename(sheetId: number): string {
 
 type CopyState = 'idle' | 'copied' | 'manual';
 
-const copyStatus: Record<CopyState, string> = {
-  idle: '',
-  copied: 'Link copied',
-  manual: 'This browser did not let the page copy the link: it is selected above, copy it from there.',
+/** What the status line says after Copy link (catalog messages: shown through i18n._); nothing before. */
+const copyStatus: Record<Exclude<CopyState, 'idle'>, string> = {
+  copied: /*i18n*/ 'Link copied',
+  manual: /*i18n*/ 'This browser did not let the page copy the link: it is selected above, copy it from there.',
 };
 
 /**
@@ -37,6 +38,7 @@ const copyStatus: Record<CopyState, string> = {
  * over plain HTTP, a refused permission) the link is selected in its field, to copy by hand.
  */
 export function ShareSheet({ sheetId, title }: ShareSheetProps) {
+  const { i18n } = useLingui();
   const [opened, setOpened] = useState(false);
   const [copyState, setCopyState] = useState<CopyState>('idle');
   const panelId = useId();
@@ -55,7 +57,7 @@ export function ShareSheet({ sheetId, title }: ShareSheetProps) {
     if (url === null) return;
     try {
       // Absent outside a secure context; it rejects when the browser refuses.
-      if (typeof navigator.clipboard?.writeText !== 'function') throw new Error('No clipboard');
+      if (typeof navigator.clipboard?.writeText !== 'function') throw new Error('navigator.clipboard is missing');
       await navigator.clipboard.writeText(url);
       setCopyState('copied');
     } catch {
@@ -74,14 +76,23 @@ export function ShareSheet({ sheetId, title }: ShareSheetProps) {
         aria-controls={opened ? panelId : undefined}
         onClick={toggle}
       >
-        Share
+        {i18n._('Share', undefined, { comment: "Button that opens a sheet's link and QR code to share" })}
       </Button>
       {opened && (
-        <Paper id={panelId} withBorder radius="md" p="md" w="100%" maw={420} role="group" aria-label="Share this sheet">
+        <Paper
+          id={panelId}
+          withBorder
+          radius="md"
+          p="md"
+          w="100%"
+          maw={420}
+          role="group"
+          aria-label={i18n._('Share this sheet')}
+        >
           <Stack gap="sm">
             <div>
               <Text component="label" htmlFor={linkId} size="sm" fw={600} display="block" mb={4}>
-                Link to this sheet
+                {i18n._('Link to this sheet')}
               </Text>
               <input
                 id={linkId}
@@ -89,19 +100,19 @@ export function ShareSheet({ sheetId, title }: ShareSheetProps) {
                 type="text"
                 readOnly
                 value={url ?? ''}
-                placeholder={link.isError ? '' : 'Loading link…'}
+                placeholder={link.isError ? '' : i18n._('Loading link…')}
                 onFocus={(event) => event.currentTarget.select()}
                 style={linkFieldStyle}
               />
             </div>
             {link.isError && (
               <Text size="sm" c="red.8">
-                Could not load the link. Please try again later.
+                {i18n._('Could not load the link. Please try again later.')}
               </Text>
             )}
             <Group gap="sm">
               <Button size="sm" onClick={() => void copy()} disabled={url === null}>
-                Copy link
+                {i18n._('Copy link')}
               </Button>
               <Button
                 size="sm"
@@ -110,21 +121,21 @@ export function ShareSheet({ sheetId, title }: ShareSheetProps) {
                 href={qrCodePath(sheetId)}
                 download={qrCodeFilename(sheetId)}
               >
-                Download QR code
+                {i18n._('Download QR code')}
               </Button>
             </Group>
             <Text size="sm" c={copyState === 'copied' ? 'green.9' : 'gray.8'} role="status" aria-live="polite">
-              {copyStatus[copyState]}
+              {copyState === 'idle' ? '' : i18n._(copyStatus[copyState])}
             </Text>
             <img
               src={qrCodePath(sheetId)}
-              alt={`QR code of the link to ${title}`}
+              alt={i18n._('QR code of the link to {title}', { title })}
               width={160}
               height={160}
               style={{ display: 'block' }}
             />
             <Text size="xs" c="gray.7">
-              Print the QR code on a flyer: a phone camera opens this sheet from it.
+              {i18n._('Print the QR code on a flyer: a phone camera opens this sheet from it.')}
             </Text>
           </Stack>
         </Paper>

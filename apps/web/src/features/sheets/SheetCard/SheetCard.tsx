@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { ActionIcon, Anchor, Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { CalendarIcon, TrashIcon } from '../../../components/Icons';
-import { formatDateTime, formatTimeRange } from '../../../lib/dates';
+import { useDates } from '../../../lib/language';
 import { LocationLine } from '../LocationLine';
 import { previewSlots, spotCounts } from '../slots';
 
@@ -29,6 +30,8 @@ export interface SheetCardProps {
 }
 
 export function SheetCard({ sheet, onDelete }: SheetCardProps) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const { filled, open } = spotCounts(sheet.slots);
   const { shown, more } = previewSlots(sheet.slots);
 
@@ -45,8 +48,8 @@ export function SheetCard({ sheet, onDelete }: SheetCardProps) {
               variant="subtle"
               color="red"
               onClick={onDelete}
-              aria-label={`Delete ${sheet.title}`}
-              title="Delete signup sheet"
+              aria-label={i18n._('Delete {title}', { title: sheet.title })}
+              title={i18n._('Delete signup sheet')}
             >
               <TrashIcon />
             </ActionIcon>
@@ -54,16 +57,20 @@ export function SheetCard({ sheet, onDelete }: SheetCardProps) {
         </Group>
         <Group gap={6} c="dimmed" wrap="nowrap">
           <CalendarIcon />
-          <Text size="sm">{formatDateTime(sheet.eventDate)}</Text>
+          <Text size="sm">{dates.formatDateTime(sheet.eventDate)}</Text>
         </Group>
         {/* The map link is on the sheet's page: a card stays one link to it. */}
         {sheet.location && <LocationLine location={sheet.location} size="sm" withMap={false} />}
         <Group gap="xs">
           <Badge color="teal" variant="light">
-            {filled} filled
+            {i18n._('{filled, plural, other {# filled}}', { filled })}
           </Badge>
           <Badge color="blue" variant="light">
-            {open} open
+            {i18n._(
+              '{open, plural, other {# open}}',
+              { open },
+              { comment: 'How many spots of a sheet are still open: "5 open"' },
+            )}
           </Badge>
         </Group>
         {shown.length > 0 ? (
@@ -77,7 +84,7 @@ export function SheetCard({ sheet, onDelete }: SheetCardProps) {
             styles={{ itemWrapper: { display: 'flex', alignItems: 'stretch' } }}
           >
             {shown.map((slot) => {
-              const time = formatTimeRange(slot.startTime, slot.endTime);
+              const time = dates.formatTimeRange(slot.startTime, slot.endTime);
               return (
                 <List.Item key={slot.id}>
                   <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
@@ -100,16 +107,16 @@ export function SheetCard({ sheet, onDelete }: SheetCardProps) {
           </List>
         ) : (
           <Text size="sm" c="dimmed">
-            Volunteer roles are coming soon.
+            {i18n._('Volunteer roles are coming soon.')}
           </Text>
         )}
         {more > 0 && (
           <Anchor component={Link} to={`/signup-sheet/${sheet.id}`} size="sm" c="blue.8">
-            + {more} more volunteer opportunities
+            {i18n._('{more, plural, other {+ # more volunteer opportunities}}', { more })}
           </Anchor>
         )}
         <Button component={Link} to={`/signup-sheet/${sheet.id}`} fullWidth mt="auto">
-          View & Sign Up
+          {i18n._('View & Sign Up')}
         </Button>
       </Stack>
     </Card>

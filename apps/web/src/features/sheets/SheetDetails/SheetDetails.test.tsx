@@ -1,12 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type I18n, i18nFor } from '@pac/i18n/server';
 import { FakeTrpcError, fakeTrpc, type FakeProcedure } from '../../../../test/fakeTrpc';
 import { renderWithProviders } from '../../../../test/renderWithProviders';
 import { schoolDate } from '../../../../test/schoolTime';
 import type { SheetDetail, SlotDetail } from '../../../types';
 import { readSignupMemory, rememberSignups } from '../../signup/signupMemory';
 import { SheetDetails, signupSuccessText } from './SheetDetails';
+
+const i18n = i18nFor('en');
 
 function slot(id: number, title: string, start: Date | null, extra: Partial<SlotDetail> = {}): SlotDetail {
   return {
@@ -187,17 +190,24 @@ function server(create: FakeProcedure, me: unknown = null) {
 }
 
 /** Opens the signup dialog of a slot; the dialogs load on demand, so it comes a moment later. */
-async function signUpFor(slotTitle: string): Promise<HTMLElement> {
+/** Matches a label that starts with `text` (a required field's label ends in ' *'). */
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** Opens the signup dialog of `slotTitle`, on a page in `t`'s language (English unless told). */
+async function signUpFor(slotTitle: string, t: I18n = i18n): Promise<HTMLElement> {
   const card = screen.getByRole('article', { name: slotTitle });
-  fireEvent.click(within(card).getByRole('button', { name: 'Sign Up' }));
-  return screen.findByRole('dialog', { name: `Sign up: ${slotTitle}` });
+  fireEvent.click(within(card).getByRole('button', { name: t._('Sign Up') }));
+  return screen.findByRole('dialog', { name: t._('Sign up: {slot}', { slot: slotTitle }) });
 }
 
-function fillAndSubmit(dialog: HTMLElement) {
-  fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Jamie Rivera' } });
-  fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'jamie@example.org' } });
-  fireEvent.change(within(dialog).getByLabelText(/^Phone/), { target: { value: '555-0142' } });
-  fireEvent.click(within(dialog).getByRole('button', { name: 'Sign Up' }));
+/** Fills in the signup dialog and sends it, on a page in `t`'s language (English unless told). */
+function fillAndSubmit(dialog: HTMLElement, t: I18n = i18n) {
+  fireEvent.change(within(dialog).getByLabelText(startingWith(t._('Name'))), { target: { value: 'Jamie Rivera' } });
+  fireEvent.change(within(dialog).getByLabelText(startingWith(t._('Email'))), {
+    target: { value: 'jamie@example.org' },
+  });
+  fireEvent.change(within(dialog).getByLabelText(startingWith(t._('Phone'))), { target: { value: '555-0142' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: t._('Sign Up') }));
 }
 
 const answer = (confirmationEmail: boolean) => (input: unknown) => ({
@@ -292,13 +302,17 @@ describe('SheetDetails: the signup dialog and its toast', () => {
         cookie = document.cookie;
         return answer(true)(input);
       });
+      // A Farsi page: everything on it (the toast too) is in Farsi.
+      const farsi = i18nFor('fa');
       renderWithProviders(<SheetDetails sheet={sheet} />, { fetch: api.fetch, language: 'fa' });
-      const dialog = await signUpFor('Judges');
-      const select = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: 'Language for messages' });
+      const dialog = await signUpFor('Judges', farsi);
+      const select = within(dialog).getByRole<HTMLSelectElement>('combobox', {
+        name: farsi._('Language for messages'),
+      });
       expect(select.value).toBe('fa');
       if (language) fireEvent.change(select, { target: { value: language } });
-      fillAndSubmit(dialog);
-      expect(await screen.findByText('Signup Successful!')).toBeDefined();
+      fillAndSubmit(dialog, farsi);
+      expect(await screen.findByText(farsi._('Signup Successful!'))).toBeDefined();
       return { cookie, input: api.calls.find((c) => c.path === 'volunteers.create')?.input };
     }
 
@@ -317,10 +331,12 @@ describe('SheetDetails: the signup dialog and its toast', () => {
   });
 
   it('words the toast from the confirmationEmail flag', () => {
-    expect(signupSuccessText({ email: 'a@example.org', confirmationEmail: true }, 'Judges')).toContain(
+    expect(signupSuccessText(i18n, { email: 'a@example.org', confirmationEmail: true }, 'Judges')).toContain(
       'A confirmation email will be sent to a@example.org.',
     );
-    expect(signupSuccessText({ email: 'a@example.org', confirmationEmail: false }, 'Judges')).not.toMatch(/email/i);
+    expect(signupSuccessText(i18n, { email: 'a@example.org', confirmationEmail: false }, 'Judges')).not.toMatch(
+      /email/i,
+    );
   });
 
   it("prefills the signed-in account's details and its email consent", async () => {
@@ -407,7 +423,7 @@ describe('SheetDetails: the waitlist', () => {
     expect(await screen.findByText('Signup Successful!')).toBeDefined();
     expect(api.calls.find((c) => c.path === 'volunteers.create')?.input).not.toHaveProperty('waitlist');
     expect(
-      signupSuccessText({ email: 'a@example.org', confirmationEmail: false, status: 'waitlisted' }, 'Judges'),
+      signupSuccessText(i18n, { email: 'a@example.org', confirmationEmail: false, status: 'waitlisted' }, 'Judges'),
     ).toBe("You're on the waitlist for Judges. You'll be signed up automatically if a spot opens up.");
   });
 });

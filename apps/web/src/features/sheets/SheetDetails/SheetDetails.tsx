@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Button, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 // The zod-free subpath, not the barrel: the barrel would bring zod into the sheet page's first load.
-import { maxSlotsPerSignup, signupMessages } from '@pac/validators/signup-messages';
+import { maxSlotsPerSignup } from '@pac/validators/signup-messages';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CalendarIcon, MailIcon } from '../../../components/Icons';
-import { formatDateTime } from '../../../lib/dates';
+import { useDates } from '../../../lib/language';
 import { useCurrentUser } from '../../../lib/session/useCurrentUser';
 import { usePainted } from '../../../lib/usePainted';
 import { trpc } from '../../../trpc';
@@ -44,6 +45,8 @@ export interface SheetDetailsProps {
  * volunteer controls.
  */
 export function SheetDetails({ sheet, now = new Date(), fetchedAt }: SheetDetailsProps) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const { user } = useCurrentUser();
   const isAdmin = user?.isAdmin === true;
   const me = trpc.auth.me.useQuery();
@@ -95,7 +98,12 @@ export function SheetDetails({ sheet, now = new Date(), fetchedAt }: SheetDetail
   const atLimit = limit !== null && held + selected.filter((slot) => !isSlotFull(slot)).length >= limit;
   // One signup takes at most so many slots (the server's limit too).
   const atSignupLimit = selected.length >= maxSlotsPerSignup;
-  const limitText = atLimit ? signupMessages.atMostSlots(limit) : atSignupLimit ? signupMessages.tooManySlots : null;
+  // The shared messages (signupMessages.atMostSlots, tooManySlots), as the page's language writes them.
+  const limitText = atLimit
+    ? i18n._('{count, plural, other {You can sign up for at most # slots on this sheet}}', { count: limit })
+    : atSignupLimit
+      ? i18n._('{count, plural, other {You can sign up for at most # slots at once}}', { count: maxSlotsPerSignup })
+      : null;
 
   return (
     <Stack gap="xl">
@@ -106,14 +114,14 @@ export function SheetDetails({ sheet, now = new Date(), fetchedAt }: SheetDetail
           </Title>
           <Group gap={6} c="dimmed" wrap="nowrap">
             <CalendarIcon />
-            <Text>{formatDateTime(sheet.eventDate)}</Text>
+            <Text>{dates.formatDateTime(sheet.eventDate)}</Text>
           </Group>
           {sheet.location && <LocationLine location={sheet.location} />}
           <ShareSheet sheetId={sheet.id} title={sheet.title} />
           {past && (
             <Paper bg="gray.1" px="sm" py={6} radius="sm" style={{ alignSelf: 'flex-start' }}>
               <Text size="sm" fw={600} c="gray.8">
-                This event has passed
+                {i18n._('This event has passed')}
               </Text>
             </Paper>
           )}
@@ -126,7 +134,11 @@ export function SheetDetails({ sheet, now = new Date(), fetchedAt }: SheetDetail
           <Group gap={6} wrap="nowrap" align="flex-start">
             <MailIcon style={{ flexShrink: 0, marginTop: 3 }} />
             <Text size="sm" miw={0}>
-              Organized by <strong>{sheet.organizerName}</strong>
+              <Trans
+                id="Organized by <0>{name}</0>"
+                values={{ name: sheet.organizerName }}
+                components={{ 0: <strong /> }}
+              />
               {' · '}
               <Anchor href={`mailto:${sheet.organizerEmail}`} size="sm">
                 {sheet.organizerEmail}
@@ -141,7 +153,7 @@ export function SheetDetails({ sheet, now = new Date(), fetchedAt }: SheetDetail
               variant="light"
               style={{ alignSelf: 'flex-start' }}
             >
-              Roster
+              {i18n._('Roster')}
             </Button>
           )}
         </Stack>
@@ -149,15 +161,15 @@ export function SheetDetails({ sheet, now = new Date(), fetchedAt }: SheetDetail
 
       <Stack gap="md" component="section" aria-labelledby="slots-title">
         <Title order={2} size="h3" id="slots-title">
-          Volunteer Opportunities
+          {i18n._('Volunteer Opportunities')}
         </Title>
         {limit !== null && (
           <Text size="sm" c="gray.7">
-            {signupMessages.atMostSlots(limit)}.
+            {i18n._('{count, plural, other {You can sign up for at most # slots on this sheet.}}', { count: limit })}
           </Text>
         )}
         {slots.length === 0 ? (
-          <Text c="dimmed">No volunteer slots have been added to this event yet.</Text>
+          <Text c="dimmed">{i18n._('No volunteer slots have been added to this event yet.')}</Text>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
             {slots.map((slot) => (

@@ -1,10 +1,11 @@
 import '../../../styles/mantine-rest.css';
+import type { I18n } from '@lingui/core';
+import { useLingui } from '@lingui/react';
 import { Group, Modal, Text } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ClockIcon } from '../../../components/Icons';
-import { formatSlotWhen } from '../../../lib/dates';
-import { rememberLanguage, useLanguage } from '../../../lib/language';
+import { rememberLanguage, useDates, useLanguage } from '../../../lib/language';
 import { errorField, errorSlotId, serverMessage } from '../../../lib/errors';
 import { notifyFailure, notifyFailureWithReason, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
@@ -39,9 +40,9 @@ export interface SheetDetailsDialogsProps {
 }
 
 /** A refusal as the signup form shows it: the server's sentence, on its field, about its slot. */
-function signupRefusal(error: unknown): SignupRefusal {
+function signupRefusal(i18n: I18n, error: unknown): SignupRefusal {
   return {
-    message: serverMessage(error) ?? 'Please try again later.',
+    message: serverMessage(error) ?? i18n._('Please try again later.'),
     field: errorField(error),
     slotId: errorSlotId(error),
   };
@@ -60,6 +61,8 @@ export function SheetDetailsDialogs({
   onRemoveFromSignup,
   onSignedUp,
 }: SheetDetailsDialogsProps) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const utils = trpc.useUtils();
   const me = trpc.auth.me.useQuery();
   const page = useLanguage();
@@ -106,10 +109,10 @@ export function SheetDetailsDialogs({
       remember([volunteer], input);
       close();
       onSignedUp([volunteer.slotId]);
-      const slotTitle = sheet.slots.find((s) => s.id === volunteer.slotId)?.title ?? 'this slot';
-      notifySuccess('Signup Successful!', signupSuccessText(volunteer, slotTitle));
+      const slotTitle = sheet.slots.find((s) => s.id === volunteer.slotId)?.title ?? i18n._('this slot');
+      notifySuccess(i18n._('Signup Successful!'), signupSuccessText(i18n, volunteer, slotTitle));
     },
-    onError: (error) => notifyFailure('Signup Failed', error, 'Please try again later.'),
+    onError: (error) => notifyFailure(i18n._('Signup Failed'), error, i18n._('Please try again later.')),
     onSettled: refresh,
   });
 
@@ -125,8 +128,9 @@ export function SheetDetailsDialogs({
           .filter((s) => bySlot.get(s.id) === status)
           .map((s) => s.title);
       notifySuccess(
-        'Signup Successful!',
+        i18n._('Signup Successful!'),
         signupsSuccessText(
+          i18n,
           { email: input.email, confirmationEmail: result.confirmationEmail },
           titlesOf('confirmed'),
           titlesOf('waitlisted'),
@@ -154,7 +158,7 @@ export function SheetDetailsDialogs({
       // A full slot's signup joins its waitlist (the server ignores the flag while a slot has room).
       ...(signupSlots.some(isSlotFull) ? { waitlist: true } : {}),
     };
-    const onError = (error: unknown) => showRefusal(signupRefusal(error));
+    const onError = (error: unknown) => showRefusal(signupRefusal(i18n, error));
     if (signupSlots.length === 1 && onlySlot) {
       const quantity = quantities[onlySlot.id];
       signUp.mutate({ slotId: onlySlot.id, ...common, ...(quantity === undefined ? {} : { quantity }) }, { onError });
@@ -174,21 +178,30 @@ export function SheetDetailsDialogs({
   const updateVolunteer = trpc.volunteers.update.useMutation({
     onSuccess: () => {
       close();
-      notifySuccess('Volunteer Updated', 'The volunteer details have been updated.');
+      notifySuccess(i18n._('Volunteer Updated'), i18n._('The volunteer details have been updated.'));
     },
     onError: (error) =>
-      notifyFailureWithReason('Update Failed', error, 'Failed to update volunteer details. Please try again.'),
+      notifyFailureWithReason(
+        i18n._('Update Failed'),
+        error,
+        i18n._('Failed to update volunteer details. Please try again.'),
+      ),
     onSettled: refresh,
   });
 
   const removeVolunteer = trpc.volunteers.delete.useMutation({
     onError: (error) =>
-      notifyFailureWithReason('Deletion Failed', error, 'Failed to remove volunteer. Please try again.'),
+      notifyFailureWithReason(
+        i18n._('Deletion Failed'),
+        error,
+        i18n._('Failed to remove volunteer. Please try again.'),
+      ),
     onSettled: refresh,
   });
 
   const cancelMine = trpc.volunteers.delete.useMutation({
-    onError: (error) => notifyFailure('Cancellation Failed', error, 'Failed to cancel your signup. Please try again.'),
+    onError: (error) =>
+      notifyFailure(i18n._('Cancellation Failed'), error, i18n._('Failed to cancel your signup. Please try again.')),
     onSettled: refresh,
   });
 
@@ -199,30 +212,32 @@ export function SheetDetailsDialogs({
         onClose={close}
         title={
           signupSlots.length > 1
-            ? `Sign up: ${signupSlots.length} slots`
+            ? i18n._('{count, plural, other {Sign up: # slots}}', { count: signupSlots.length })
             : onlySlot
-              ? `Sign up: ${onlySlot.title}`
-              : 'Sign up'
+              ? i18n._('Sign up: {slot}', { slot: onlySlot.title })
+              : i18n._('Sign up', undefined, { comment: "Title of the signup form's dialog" })
         }
       >
         {signupSlots.length === 1 && onlySlot && (
           <Group gap={6} c="dimmed" wrap="nowrap" mb="md">
             <ClockIcon />
             <Text size="sm" c="gray.8">
-              {formatSlotWhen(onlySlot.startTime, onlySlot.endTime, sheet.eventDate)}
+              {dates.formatSlotWhen(onlySlot.startTime, onlySlot.endTime, sheet.eventDate)}
             </Text>
           </Group>
         )}
         {signupSlots.length === 1 && onlySlot && isSlotFull(onlySlot) && (
           <Text size="sm" mb="md" c="gray.8">
-            This slot is full. Sign up to join its waitlist: if a spot opens up, you&apos;ll be signed up automatically,
-            in the order people joined, and we&apos;ll let you know by email.
+            {i18n._(
+              "This slot is full. Sign up to join its waitlist: if a spot opens up, you'll be signed up automatically, in the order people joined, and we'll let you know by email.",
+            )}
           </Text>
         )}
         {signupSlots.length > 1 && signupSlots.some(isSlotFull) && (
           <Text size="sm" mb="md" c="gray.8">
-            A full slot&apos;s signup joins its waitlist: if a spot opens up, you&apos;ll be signed up automatically, in
-            the order people joined, and we&apos;ll let you know by email.
+            {i18n._(
+              "A full slot's signup joins its waitlist: if a spot opens up, you'll be signed up automatically, in the order people joined, and we'll let you know by email.",
+            )}
           </Text>
         )}
         {signupSlots.length > 0 && (
@@ -250,7 +265,7 @@ export function SheetDetailsDialogs({
 
       <SlotDialogs control={{ ...slotDialogs, opened: mounted && slotDialogs.opened }} onSettled={refresh} />
 
-      <Modal opened={isOpen('editVolunteer')} onClose={close} title="Edit Volunteer">
+      <Modal opened={isOpen('editVolunteer')} onClose={close} title={i18n._('Edit Volunteer')}>
         {dialog?.kind === 'editVolunteer' && (
           <VolunteerEditForm
             volunteer={dialog.volunteer}
@@ -272,9 +287,9 @@ export function SheetDetailsDialogs({
 
       <ConfirmDialog
         opened={isOpen('removeVolunteer')}
-        title="Remove Volunteer"
-        message={dialog?.kind === 'removeVolunteer' ? removeVolunteerQuestion(dialog.volunteer.name) : ''}
-        confirmLabel="Remove"
+        title={i18n._('Remove Volunteer')}
+        message={dialog?.kind === 'removeVolunteer' ? removeVolunteerQuestion(i18n, dialog.volunteer.name) : ''}
+        confirmLabel={i18n._('Remove', undefined, { comment: 'Button that confirms removing a volunteer from a slot' })}
         loading={removeVolunteer.isPending}
         onCancel={close}
         onConfirm={() => {
@@ -285,7 +300,10 @@ export function SheetDetailsDialogs({
             {
               onSuccess: () => {
                 close();
-                notifySuccess('Volunteer Removed', `${name} has been removed from this volunteer slot.`);
+                notifySuccess(
+                  i18n._('Volunteer Removed'),
+                  i18n._('{name} has been removed from this volunteer slot.', { name }),
+                );
               },
             },
           );
@@ -294,10 +312,10 @@ export function SheetDetailsDialogs({
 
       <ConfirmDialog
         opened={isOpen('cancelMine')}
-        title="Cancel Signup"
-        message={dialog?.kind === 'cancelMine' ? cancelSignupQuestion(dialog.slot.title) : ''}
-        confirmLabel="Cancel my signup"
-        cancelLabel="Keep my signup"
+        title={i18n._('Cancel Signup')}
+        message={dialog?.kind === 'cancelMine' ? cancelSignupQuestion(i18n, dialog.slot.title) : ''}
+        confirmLabel={i18n._('Cancel my signup')}
+        cancelLabel={i18n._('Keep my signup')}
         loading={cancelMine.isPending}
         onCancel={close}
         onConfirm={() => {
@@ -308,7 +326,10 @@ export function SheetDetailsDialogs({
             {
               onSuccess: () => {
                 close();
-                notifySuccess('Signup Cancelled', `Your signup for ${slot.title} has been cancelled.`);
+                notifySuccess(
+                  i18n._('Signup Cancelled'),
+                  i18n._('Your signup for {slot} has been cancelled.', { slot: slot.title }),
+                );
               },
             },
           );

@@ -1,6 +1,7 @@
 // The dialog loads on demand (the dashboard's first screen needs none of it), with the part of
 // Mantine's stylesheet that its modal and fields use.
 import '../../../styles/mantine-rest.css';
+import { useLingui } from '@lingui/react';
 import { Modal, Stack } from '@mantine/core';
 import { sheetCreateSchema } from '@pac/validators';
 import { FormActions } from '../../../components/FormActions';
@@ -21,6 +22,7 @@ export interface SheetCreateFormProps {
 
 /** The 'Create New Signup Sheet' form; the event date starts 1 day ahead. */
 export function SheetCreateForm({ onSubmit, onCancel, submitting = false, organizer }: SheetCreateFormProps) {
+  const { i18n } = useLingui();
   const {
     form,
     onSubmit: handleSubmit,
@@ -41,8 +43,8 @@ export function SheetCreateForm({ onSubmit, onCancel, submitting = false, organi
       <Stack gap="sm">
         <SheetFields form={form} />
         <FormActions
-          submitLabel="Create Sheet"
-          pendingLabel="Creating..."
+          submitLabel={i18n._('Create Sheet')}
+          pendingLabel={i18n._('Creating...')}
           submitting={submitting}
           reset={reset}
           onCancel={onCancel}
@@ -61,21 +63,26 @@ export interface CreateSheetDialogProps {
 
 /** The 'Create New Signup Sheet' dialog: creates the sheet, then refreshes the dashboard. */
 export function CreateSheetDialog({ opened, onClose, onCreated }: CreateSheetDialogProps) {
+  const { i18n } = useLingui();
   const refresh = useRefreshDashboard();
   const me = trpc.auth.me.useQuery();
   const create = trpc.sheets.create.useMutation({
     onSuccess: (sheet) => {
       onClose();
-      notifySuccess('Signup Sheet Created', `"${sheet.title}" is ready for volunteer slots.`);
+      notifySuccess(
+        i18n._('Signup Sheet Created'),
+        i18n._('"{title}" is ready for volunteer slots.', { title: sheet.title }),
+      );
       onCreated?.({ id: sheet.id, title: sheet.title });
     },
-    onError: (error) => notifyFailure('Creation Failed', error, 'Failed to create signup sheet. Please try again.'),
+    onError: (error) =>
+      notifyFailure(i18n._('Creation Failed'), error, i18n._('Failed to create signup sheet. Please try again.')),
     onSettled: refresh,
   });
   const organizer = me.data ? { name: me.data.name, email: me.data.email } : undefined;
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Create New Signup Sheet" size="lg">
+    <Modal opened={opened} onClose={onClose} title={i18n._('Create New Signup Sheet')} size="lg">
       <SheetCreateForm
         organizer={organizer}
         submitting={create.isPending}

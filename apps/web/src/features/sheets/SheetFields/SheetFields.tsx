@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { NativeSelect, NumberInput, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { OrganizerNotification, Question } from '@pac/validators';
@@ -31,11 +32,14 @@ export interface SheetFormValues extends Record<string, unknown> {
   notifyOrganizerKnown: boolean;
 }
 
-/** 'Email me about signups': each choice in the product's words, in the select's order. */
+/**
+ * 'Email me about signups': each choice in the product's words, in the select's order (catalog
+ * messages: shown as `i18n._(option.label)`).
+ */
 export const notifyOrganizerOptions: readonly { value: OrganizerNotification; label: string }[] = [
-  { value: 'each', label: 'For each signup, cancellation and change' },
-  { value: 'daily', label: 'A daily summary at 7:00 AM' },
-  { value: 'off', label: 'Never' },
+  { value: 'each', label: /*i18n*/ 'For each signup, cancellation and change' },
+  { value: 'daily', label: /*i18n*/ 'A daily summary at 7:00 AM' },
+  { value: 'off', label: /*i18n*/ 'Never' },
 ];
 
 /** The form's values for an existing sheet, or for a new one on `eventDate` with `organizer` prefilled. */
@@ -100,31 +104,38 @@ export interface SheetFieldsProps<Values extends SheetFormValues> {
  * dialog's first focus.
  */
 export function SheetFields<Values extends SheetFormValues>({ form }: SheetFieldsProps<Values>) {
+  const { i18n } = useLingui();
   return (
     <>
-      <TextInput label="Event Title" required data-autofocus {...form.getInputProps('title')} />
-      <Textarea label="Description" autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
-      <TextInput label="Event Date" type="datetime-local" step={60} required {...form.getInputProps('eventDate')} />
+      <TextInput label={i18n._('Event Title')} required data-autofocus {...form.getInputProps('title')} />
+      <Textarea label={i18n._('Description')} autosize minRows={3} maxRows={8} {...form.getInputProps('description')} />
       <TextInput
-        label="Location"
-        description="Where it happens: a room, a place or an address."
-        placeholder="Gym, 123 Main St"
+        label={i18n._('Event Date')}
+        type="datetime-local"
+        step={60}
+        required
+        {...form.getInputProps('eventDate')}
+      />
+      <TextInput
+        label={i18n._('Location')}
+        description={i18n._('Where it happens: a room, a place or an address.')}
+        placeholder={i18n._('Gym, 123 Main St')}
         maxLength={200}
         {...form.getInputProps('location')}
       />
-      <TextInput label="Organizer Name" required {...form.getInputProps('organizerName')} />
-      <TextInput label="Organizer Email" type="email" required {...form.getInputProps('organizerEmail')} />
+      <TextInput label={i18n._('Organizer Name')} required {...form.getInputProps('organizerName')} />
+      <TextInput label={i18n._('Organizer Email')} type="email" required {...form.getInputProps('organizerEmail')} />
       {/* A native select: a phone shows its own picker, and it needs no popover. */}
       <NativeSelect
-        label="Email me about signups"
-        description="Sent to the organizer email."
-        data={notifyOrganizerOptions.map((option) => ({ ...option }))}
+        label={i18n._('Email me about signups')}
+        description={i18n._('Sent to the organizer email.')}
+        data={notifyOrganizerOptions.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
         {...form.getInputProps('notifyOrganizer')}
       />
       <NumberInput
-        label="Slots per person"
-        description="The most slots one person can sign up for on this sheet. Leave empty for no limit."
-        placeholder="No limit"
+        label={i18n._('Slots per person')}
+        description={i18n._('The most slots one person can sign up for on this sheet. Leave empty for no limit.')}
+        placeholder={i18n._('No limit')}
         min={1}
         max={1000}
         allowDecimal={false}

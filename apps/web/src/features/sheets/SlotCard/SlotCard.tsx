@@ -1,8 +1,9 @@
+import { useLingui } from '@lingui/react';
 import { ActionIcon, Anchor, Badge, Button, Card, Checkbox, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { lazy, type ReactElement, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ClockIcon, EditIcon, TrashIcon } from '../../../components/Icons';
-import { formatTimeRange } from '../../../lib/dates';
+import { useDates } from '../../../lib/language';
 import { useHydrated } from '../../../lib/useHydrated';
 import type { SlotDetail, VolunteerView } from '../../../types';
 import { manageLink, type RememberedOnSlot } from '../../signup/signupMemory';
@@ -78,6 +79,7 @@ interface VolunteerRowProps {
 }
 
 function VolunteerRow({ volunteer, admin, position, item = false }: VolunteerRowProps) {
+  const { i18n } = useLingui();
   const contact = [volunteer.email, volunteer.phone].filter((v): v is string => typeof v === 'string' && v !== '');
   return (
     <Group component="li" justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -93,7 +95,7 @@ function VolunteerRow({ volunteer, admin, position, item = false }: VolunteerRow
           </Text>
           {volunteer.isMine && (
             <Badge size="xs" variant="light" color="teal">
-              You
+              {i18n._('You', undefined, { comment: "Badge on the viewer's own signup in a slot's list of volunteers" })}
             </Badge>
           )}
         </Group>
@@ -110,20 +112,20 @@ function VolunteerRow({ volunteer, admin, position, item = false }: VolunteerRow
       </Stack>
       {admin && (
         <Group gap={4} wrap="nowrap">
-          <LazyTooltip label="Edit volunteer">
+          <LazyTooltip label={i18n._('Edit volunteer')}>
             <ActionIcon
               variant="subtle"
-              aria-label={`Edit ${volunteer.name}`}
+              aria-label={i18n._('Edit {name}', { name: volunteer.name })}
               onClick={() => admin.onEditVolunteer(volunteer)}
             >
               <EditIcon />
             </ActionIcon>
           </LazyTooltip>
-          <LazyTooltip label="Remove volunteer">
+          <LazyTooltip label={i18n._('Remove volunteer')}>
             <ActionIcon
               variant="subtle"
               color="red"
-              aria-label={`Remove ${volunteer.name}`}
+              aria-label={i18n._('Remove {name}', { name: volunteer.name })}
               onClick={() => admin.onRemoveVolunteer(volunteer)}
             >
               <TrashIcon />
@@ -149,6 +151,7 @@ function MySignups({
   titleId: string;
   onCancelMine: SlotCardProps['onCancelMine'];
 }) {
+  const { i18n } = useLingui();
   if (mine.length === 0) return null;
   return (
     <Stack gap={6}>
@@ -166,7 +169,9 @@ function MySignups({
             aria-describedby={titleId}
             onClick={() => onCancelMine(volunteer)}
           >
-            {mine.length === 1 ? 'Cancel my signup' : `Cancel signup for ${volunteer.name}`}
+            {mine.length === 1
+              ? i18n._('Cancel my signup')
+              : i18n._('Cancel signup for {name}', { name: volunteer.name })}
           </Button>
         ))}
     </Stack>
@@ -175,16 +180,17 @@ function MySignups({
 
 /** This browser's own signups on the slot (made without an account): the badge and the manage link. */
 function RememberedSignups({ remembered, titleId }: { remembered: readonly RememberedOnSlot[]; titleId: string }) {
+  const { i18n } = useLingui();
   if (remembered.length === 0) return null;
   return (
     <Stack gap={6}>
       {remembered.map((signup) => (
         <Group key={signup.volunteerId} gap="sm" wrap="wrap">
           <Badge color={signup.status === 'waitlisted' ? 'orange' : 'teal'} variant="light" size="lg" tt="none">
-            {signup.status === 'waitlisted' ? "You're on the waitlist" : "You're signed up"}
+            {signup.status === 'waitlisted' ? i18n._("You're on the waitlist") : i18n._("You're signed up")}
           </Badge>
           <Anchor component={Link} to={manageLink(signup.token)} size="sm" fw={600} aria-describedby={titleId}>
-            Change or cancel
+            {i18n._('Change or cancel')}
           </Anchor>
         </Group>
       ))}
@@ -210,6 +216,8 @@ export function SlotCard({
   onFocusTaken,
   admin,
 }: SlotCardProps) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const full = isSlotFull(slot);
   const item = slot.kind === 'item';
   const confirmed = slot.volunteers.filter((v) => v.status !== 'waitlisted');
@@ -227,24 +235,26 @@ export function SlotCard({
     onFocusTaken?.();
   }, [takeFocus, signedUp, onFocusTaken]);
   const waitlistId = `slot-${slot.id}-waitlist`;
-  const time = formatTimeRange(slot.startTime, slot.endTime);
+  const time = dates.formatTimeRange(slot.startTime, slot.endTime);
   const ownLocation = slotOwnLocation(slot, sheetLocation);
   const titleId = `slot-${slot.id}-title`;
   // Ticks the slot for one signup of several (an open slot, or a full one for its waitlist).
-  // Its name says which slot ('Select Judges', 'Select Judges for the waitlist'): the label's words
-  // around the slot's title, read from the card's heading rather than written twice.
-  const selectId = `slot-${slot.id}-select`;
+  // Its name says which slot ('Select Judges', 'Select Judges for the waitlist'): one sentence
+  // around the slot's title, as each language orders it.
   const choose = selection && !signedUp && (
     <Checkbox
       checked={selection.selected}
       disabled={selection.disabled === true && !selection.selected}
       onChange={(event) => selection.onChange(event.currentTarget.checked)}
-      aria-labelledby={full ? `${selectId} ${titleId} ${selectId}-waitlist` : `${selectId} ${titleId}`}
+      aria-label={
+        full
+          ? i18n._('Select {title} for the waitlist', { title: slot.title })
+          : i18n._('Select {title}', { title: slot.title })
+      }
       label={
-        <>
-          <span id={selectId}>Select</span>
-          {full && <span id={`${selectId}-waitlist`}> for the waitlist</span>}
-        </>
+        full
+          ? i18n._('Select for the waitlist')
+          : i18n._('Select', undefined, { comment: 'Checkbox that adds a slot to a signup of several slots' })
       }
     />
   );
@@ -260,13 +270,22 @@ export function SlotCard({
           </Title>
           {admin && (
             <Group gap={4} wrap="nowrap">
-              <LazyTooltip label="Edit volunteer slot">
-                <ActionIcon variant="subtle" aria-label={`Edit ${slot.title}`} onClick={admin.onEdit}>
+              <LazyTooltip label={i18n._('Edit volunteer slot')}>
+                <ActionIcon
+                  variant="subtle"
+                  aria-label={i18n._('Edit {title}', { title: slot.title })}
+                  onClick={admin.onEdit}
+                >
                   <EditIcon />
                 </ActionIcon>
               </LazyTooltip>
-              <LazyTooltip label="Delete volunteer slot">
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${slot.title}`} onClick={admin.onDelete}>
+              <LazyTooltip label={i18n._('Delete volunteer slot')}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={i18n._('Delete {title}', { title: slot.title })}
+                  onClick={admin.onDelete}
+                >
                   <TrashIcon />
                 </ActionIcon>
               </LazyTooltip>
@@ -289,11 +308,11 @@ export function SlotCard({
           <Text size="sm" fw={500}>
             {item
               ? closed
-                ? promisedText(slot)
-                : stillNeededText(slot)
+                ? promisedText(i18n, slot)
+                : stillNeededText(i18n, slot)
               : closed
-                ? volunteerCountText(slot.currentVolunteers)
-                : spotsLeftText(slot)}
+                ? volunteerCountText(i18n, slot.currentVolunteers)
+                : spotsLeftText(i18n, slot)}
           </Text>
           <Progress
             value={filledPercent}
@@ -301,20 +320,23 @@ export function SlotCard({
             size="sm"
             aria-label={
               item
-                ? `${slot.currentVolunteers} of ${slot.maxVolunteers} promised`
-                : `${slot.currentVolunteers} of ${slot.maxVolunteers} spots filled`
+                ? promisedText(i18n, slot)
+                : i18n._('{current} of {max} spots filled', {
+                    current: slot.currentVolunteers,
+                    max: slot.maxVolunteers,
+                  })
             }
           />
           {slot.waitlistCount > 0 && (
             <Text size="sm" c="dimmed">
-              {waitlistCountText(slot.waitlistCount)}
+              {waitlistCountText(i18n, slot.waitlistCount)}
             </Text>
           )}
         </Stack>
         {confirmed.length > 0 && (
           <Stack gap={4}>
             <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-              Volunteers
+              {i18n._('Volunteers')}
             </Text>
             <Stack component="ul" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
               {confirmed.map((v) => (
@@ -326,7 +348,7 @@ export function SlotCard({
         {showWaitlist && waitlist.length > 0 && (
           <Stack gap={4}>
             <Text size="xs" tt="uppercase" fw={700} c="dimmed" id={waitlistId}>
-              Waitlist
+              {i18n._('Waitlist')}
             </Text>
             {/* In the order they will be offered a spot. */}
             <Stack component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }} aria-labelledby={waitlistId}>
@@ -338,17 +360,17 @@ export function SlotCard({
         )}
         {closed ? (
           <Text fw={700} c="gray.8">
-            Signups closed
+            {i18n._('Signups closed')}
           </Text>
         ) : full ? (
           <>
             <Text fw={700} c="red.9">
-              FULL - No spots available
+              {i18n._('FULL - No spots available')}
             </Text>
             {choose}
             {!signedUp && (
               <Button variant="outline" onClick={onSignUp} aria-describedby={titleId}>
-                Join Waitlist
+                {i18n._('Join Waitlist')}
               </Button>
             )}
           </>
@@ -357,7 +379,7 @@ export function SlotCard({
             {choose}
             {!signedUp && (
               <Button onClick={onSignUp} aria-describedby={titleId}>
-                {item ? "I'll bring this" : 'Sign Up'}
+                {item ? i18n._("I'll bring this") : i18n._('Sign Up')}
               </Button>
             )}
           </>
@@ -366,14 +388,14 @@ export function SlotCard({
           <Stack gap="sm" ref={ownRef}>
             <RememberedSignups remembered={remembered} titleId={titleId} />
             <MySignups
-              heading="You're signed up"
+              heading={i18n._("You're signed up")}
               mine={mine.filter((v) => v.status !== 'waitlisted')}
               closed={closed}
               titleId={titleId}
               onCancelMine={onCancelMine}
             />
             <MySignups
-              heading="You're on the waitlist"
+              heading={i18n._("You're on the waitlist")}
               mine={mine.filter((v) => v.status === 'waitlisted')}
               closed={closed}
               titleId={titleId}
@@ -383,7 +405,7 @@ export function SlotCard({
         )}
         {closed && admin && !full && (
           <Button variant="light" onClick={onSignUp} aria-describedby={titleId}>
-            Add volunteer
+            {i18n._('Add volunteer')}
           </Button>
         )}
       </Stack>

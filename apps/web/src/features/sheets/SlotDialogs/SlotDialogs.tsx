@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -6,7 +7,7 @@ import { trpc } from '../../../trpc';
 import { useRefreshDashboard } from '../dashboard';
 import { deleteSlotQuestion, useDeleteSlot, useUpdateSlot } from '../sheetMutations';
 import { SlotForm, type SlotFormDraft, type SlotFormSlot } from '../SlotForm';
-import { SlotGenerator, slotCountText } from '../SlotGenerator';
+import { SlotGenerator } from '../SlotGenerator';
 import type { SlotDialogsControl } from './useSlotDialogs';
 
 export { type SlotDialogsControl, useSlotDialogs } from './useSlotDialogs';
@@ -33,8 +34,9 @@ type AddSlotMode = 'one' | 'several';
  * refreshes the dashboard.
  */
 export function AddSlotDialog({ sheet, opened, onClose }: AddSlotDialogProps) {
+  const { i18n } = useLingui();
   return (
-    <Modal opened={opened && sheet !== null} onClose={onClose} title="Add Volunteer Slot" size="lg">
+    <Modal opened={opened && sheet !== null} onClose={onClose} title={i18n._('Add Volunteer Slot')} size="lg">
       {sheet && <AddSlotContent sheet={sheet} onClose={onClose} />}
     </Modal>
   );
@@ -42,29 +44,38 @@ export function AddSlotDialog({ sheet, opened, onClose }: AddSlotDialogProps) {
 
 /** The dialog's content: Mantine unmounts it on closing, so every opening starts afresh. */
 function AddSlotContent({ sheet, onClose }: { sheet: AddSlotSheet; onClose: () => void }) {
+  const { i18n } = useLingui();
   const refresh = useRefreshDashboard();
   const [mode, setMode] = useState<AddSlotMode>('one');
   // The slots added with 'Save and add another' since the dialog opened: the form starts after the last.
   const [added, setAdded] = useState<SlotFormDraft[]>([]);
   const create = trpc.slots.create.useMutation({
-    onError: (error) => notifyFailure('Creation Failed', error, 'Failed to create volunteer slot. Please try again.'),
+    onError: (error) =>
+      notifyFailure(i18n._('Creation Failed'), error, i18n._('Failed to create volunteer slot. Please try again.')),
     onSettled: refresh,
   });
   const created = (slot: { title: string }) =>
-    notifySuccess('Volunteer Slot Created', `"${slot.title}" has been added to ${sheet.title}.`);
+    notifySuccess(
+      i18n._('Volunteer Slot Created'),
+      i18n._('"{slot}" has been added to {sheet}.', { slot: slot.title, sheet: sheet.title }),
+    );
 
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        For {sheet.title}
-        {added.length > 0 && ` · ${slotCountText(added.length)} added`}
+        {added.length > 0
+          ? i18n._('{count, plural, one {For {sheet} · # slot added} other {For {sheet} · # slots added}}', {
+              count: added.length,
+              sheet: sheet.title,
+            })
+          : i18n._('For {sheet}', { sheet: sheet.title })}
       </Text>
       <SegmentedControl
-        aria-label="How many slots to add"
+        aria-label={i18n._('How many slots to add')}
         fullWidth
         data={[
-          { value: 'one', label: 'One slot' },
-          { value: 'several', label: 'Several slots' },
+          { value: 'one', label: i18n._('One slot') },
+          { value: 'several', label: i18n._('Several slots') },
         ]}
         value={mode}
         onChange={(value) => setMode(value === 'several' ? 'several' : 'one')}
@@ -116,9 +127,10 @@ export interface EditSlotDialogProps {
 
 /** The 'Edit Volunteer Slot' dialog: saves the slot, then closes. */
 export function EditSlotDialog({ slot, eventDate, opened, onClose, onSettled }: EditSlotDialogProps) {
+  const { i18n } = useLingui();
   const updateSlot = useUpdateSlot({ onSuccess: onClose, onSettled });
   return (
-    <Modal opened={opened && slot !== null} onClose={onClose} title="Edit Volunteer Slot" size="lg">
+    <Modal opened={opened && slot !== null} onClose={onClose} title={i18n._('Edit Volunteer Slot')} size="lg">
       {slot && (
         <SlotForm
           mode="edit"
@@ -144,13 +156,14 @@ export interface DeleteSlotDialogProps {
 
 /** The 'Delete Volunteer Slot' question: deletes the slot (and its signups) once confirmed. */
 export function DeleteSlotDialog({ slot, opened, onClose, onSettled }: DeleteSlotDialogProps) {
+  const { i18n } = useLingui();
   const deleteSlot = useDeleteSlot({ onSuccess: onClose, onSettled });
   return (
     <ConfirmDialog
       opened={opened && slot !== null}
-      title="Delete Volunteer Slot"
-      message={slot ? deleteSlotQuestion(slot.title) : ''}
-      confirmLabel="Delete"
+      title={i18n._('Delete Volunteer Slot')}
+      message={slot ? deleteSlotQuestion(i18n, slot.title) : ''}
+      confirmLabel={i18n._('Delete', undefined, { comment: 'Button that confirms a deletion' })}
       loading={deleteSlot.isPending}
       onCancel={onClose}
       onConfirm={() => {

@@ -1,6 +1,8 @@
+import { useLingui } from '@lingui/react';
 import { Alert } from '@mantine/core';
 import { CalendarIcon } from '../../../components/Icons';
 import { fromDateTimeLocal } from '../../../lib/dates';
+import { useLanguage } from '../../../lib/language';
 import { slotDayHint } from '../dashboard';
 
 export interface SlotDayHintProps {
@@ -15,7 +17,9 @@ export interface SlotDayHintProps {
  * date. It never blocks saving: a slot may rightly end after midnight or be set up the day before.
  */
 export function SlotDayHint({ startTime, endTime, eventDate }: SlotDayHintProps) {
-  const hint = slotDayHint(fromDateTimeLocal(startTime), fromDateTimeLocal(endTime), eventDate);
+  const { i18n } = useLingui();
+  const { language } = useLanguage();
+  const hint = slotDayHint(i18n, fromDateTimeLocal(startTime), fromDateTimeLocal(endTime), eventDate, language);
   if (hint === null) return null;
   return (
     <Alert role="status" color="yellow" variant="light" p="xs" icon={<CalendarIcon />}>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, NumberInput, Radio, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { slotCreateSchema, type SlotKind, slotKinds, slotUpdateSchema } from '@pac/validators';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -74,8 +75,11 @@ interface SlotFormValues extends Record<string, unknown> {
   kind: SlotKind;
 }
 
-/** The kinds as the slot forms offer them. */
-export const slotKindLabels: Record<SlotKind, string> = { task: 'Volunteer task', item: 'Item to bring' };
+/** The kinds as the slot forms offer them (catalog messages: shown as `i18n._(slotKindLabels[kind])`). */
+export const slotKindLabels: Record<SlotKind, string> = {
+  task: /*i18n*/ 'Volunteer task',
+  item: /*i18n*/ 'Item to bring',
+};
 
 /** What differs between adding and editing: the wording, the start, and what the schema gets. */
 interface SlotFormSetup<Schema extends z.ZodType> extends SlotFormCommonProps {
@@ -120,6 +124,7 @@ function SlotFields<Schema extends z.ZodType>({
   onCancel,
   submitting = false,
 }: SlotFormSetup<Schema>) {
+  const { i18n } = useLingui();
   const { form, onSubmit: handleSubmit, reset } = useSchemaForm({ initialValues, schema, toInput });
   const item = form.values.kind === 'item';
   const formRef = useRef<HTMLFormElement>(null);
@@ -145,32 +150,41 @@ function SlotFields<Schema extends z.ZodType>({
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Radio.Group label="Kind" {...form.getInputProps('kind')}>
+        <Radio.Group
+          label={i18n._('Kind', undefined, { comment: 'Whether a slot is a task to help with or an item to bring' })}
+          {...form.getInputProps('kind')}
+        >
           <Group gap="lg" mt={6}>
             {slotKinds.map((kind) => (
-              <Radio key={kind} value={kind} label={slotKindLabels[kind]} />
+              <Radio key={kind} value={kind} label={i18n._(slotKindLabels[kind])} />
             ))}
           </Group>
         </Radio.Group>
         <TextInput
-          label={item ? 'Item Name' : titleLabel}
-          placeholder={item ? 'Cupcakes' : undefined}
+          label={item ? i18n._('Item Name') : titleLabel}
+          placeholder={item ? i18n._('Cupcakes') : undefined}
           required
           data-autofocus
           ref={titleRef}
           {...form.getInputProps('title')}
         />
-        <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
+        <Textarea
+          label={i18n._('Description')}
+          autosize
+          minRows={2}
+          maxRows={6}
+          {...form.getInputProps('description')}
+        />
         <TextInput
-          label="Location"
-          description="Leave empty to use the sheet's location."
+          label={i18n._('Location')}
+          description={i18n._("Leave empty to use the sheet's location.")}
           maxLength={200}
           {...form.getInputProps('location')}
         />
         {/* One under the other on a phone, where a date-time does not fit in half the width. */}
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
-            label="Start Time"
+            label={i18n._('Start Time')}
             type="datetime-local"
             step={60}
             {...form.getInputProps('startTime')}
@@ -182,15 +196,17 @@ function SlotFields<Schema extends z.ZodType>({
               if (end !== null) form.setFieldValue('endTime', end);
             }}
           />
-          <TextInput label="End Time" type="datetime-local" step={60} {...form.getInputProps('endTime')} />
+          <TextInput label={i18n._('End Time')} type="datetime-local" step={60} {...form.getInputProps('endTime')} />
         </SimpleGrid>
         {eventDate && (
           <SlotDayHint startTime={form.values.startTime} endTime={form.values.endTime} eventDate={eventDate} />
         )}
         <NumberInput
           // SPEC.md's label for a task; for an item the number is how many are needed.
-          label={item ? 'Quantity needed' : 'Number of Volunteers Needed'}
-          description={item ? 'How many are needed in all; each person says how many they will bring.' : undefined}
+          label={item ? i18n._('Quantity needed') : i18n._('Number of Volunteers Needed')}
+          description={
+            item ? i18n._('How many are needed in all; each person says how many they will bring.') : undefined
+          }
           required
           min={1}
           allowDecimal={false}
@@ -207,7 +223,7 @@ function SlotFields<Schema extends z.ZodType>({
                 onCancel();
               }}
             >
-              Cancel
+              {i18n._('Cancel', undefined, { comment: 'Button that closes a form without saving' })}
             </Button>
             <Button
               variant="light"
@@ -218,7 +234,7 @@ function SlotFields<Schema extends z.ZodType>({
                 formRef.current?.requestSubmit();
               }}
             >
-              Save and add another
+              {i18n._('Save and add another')}
             </Button>
             <Button type="submit" disabled={submitting && sent !== 'save'} loading={submitting && sent === 'save'}>
               {submitLabel}
@@ -245,6 +261,7 @@ function SlotFields<Schema extends z.ZodType>({
  * null, and a capacity that is not a number as 1.
  */
 export function SlotForm(props: SlotFormProps) {
+  const { i18n } = useLingui();
   const { eventDate, onCancel, submitting } = props;
   const common = { eventDate, onCancel, submitting };
   if (props.mode === 'create') {
@@ -269,8 +286,8 @@ export function SlotForm(props: SlotFormProps) {
           startTime: fromDateTimeLocal(values.startTime),
           endTime: fromDateTimeLocal(values.endTime),
         })}
-        titleLabel="Task Title"
-        submitLabel="Add Slot"
+        titleLabel={i18n._('Task Title')}
+        submitLabel={i18n._('Add Slot')}
         onSubmit={props.onSubmit}
         onSubmitAnother={props.onSubmitAndAddAnother}
         focusTitle={after !== undefined}
@@ -299,9 +316,9 @@ export function SlotForm(props: SlotFormProps) {
         startTime: fromDateTimeLocal(values.startTime),
         endTime: fromDateTimeLocal(values.endTime),
       })}
-      titleLabel="Volunteer Role"
-      submitLabel="Update Slot"
-      pendingLabel="Updating..."
+      titleLabel={i18n._('Volunteer Role')}
+      submitLabel={i18n._('Update Slot')}
+      pendingLabel={i18n._('Updating...')}
       onSubmit={props.onSubmit}
     />
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Box, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { type SlotBatchInput, slotBatchSchema, slotCreateSchema, type SlotKind, slotKinds } from '@pac/validators';
@@ -5,8 +6,9 @@ import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { FormActions } from '../../../components/FormActions';
 import { toDateTimeLocal } from '../../../lib/dates';
 import { apiIssues, errorField, serverMessage } from '../../../lib/errors';
+import { useLanguage } from '../../../lib/language';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
-import { schemaErrors, useFocusFirstInvalid } from '../../../lib/schemaForm';
+import { schemaErrors, translatedErrors, useFocusFirstInvalid } from '../../../lib/schemaForm';
 import { trpc } from '../../../trpc';
 import { useRefreshDashboard } from '../dashboard';
 import { slotKindLabels } from '../SlotForm';
@@ -84,6 +86,8 @@ function initialValues(eventDate: Date | undefined): SlotGeneratorValues {
  * on saving, with the messages the server would answer.
  */
 export function SlotGenerator({ sheet, onCancel, onAdded }: SlotGeneratorProps) {
+  const { i18n } = useLingui();
+  const { language } = useLanguage();
   const refresh = useRefreshDashboard();
   const [attempted, setAttempted] = useState(false);
   const attemptedRef = useRef(false);
@@ -103,7 +107,9 @@ export function SlotGenerator({ sheet, onCancel, onAdded }: SlotGeneratorProps) 
     validateInputOnChange: [...slotFields],
     // A slot's own fields, as the single slot form checks them; the run's are checked as it is typed.
     validate: (values) =>
-      attemptedRef.current ? schemaErrors(slotCreateSchema, { signupSheetId: sheet.id, ...shared(values) }) : {},
+      attemptedRef.current
+        ? translatedErrors(i18n, schemaErrors(slotCreateSchema, { signupSheetId: sheet.id, ...shared(values) }))
+        : {},
   });
   const { values } = form;
   const item = values.kind === 'item';
@@ -111,10 +117,11 @@ export function SlotGenerator({ sheet, onCancel, onAdded }: SlotGeneratorProps) 
   const run = useMemo(
     () =>
       generateSlotRun(
+        i18n,
         { day: values.day, from: values.from, to: values.to, everyMinutes: values.everyMinutes },
         onSchoolClock,
       ),
-    [values.day, values.from, values.to, values.everyMinutes],
+    [i18n, values.day, values.from, values.to, values.everyMinutes],
   );
   /** The run's problem with `field`; an empty field is not one until the first save. */
   const runError = (field: SlotRunField): string | undefined => {
@@ -131,7 +138,7 @@ export function SlotGenerator({ sheet, onCancel, onAdded }: SlotGeneratorProps) 
   const createMany = trpc.slots.createMany.useMutation({
     onSuccess: (slots) => {
       onAdded();
-      notifySuccess('Volunteer Slots Created', `${addedSlotsText(slots.length)} to ${sheet.title}.`);
+      notifySuccess(i18n._('Volunteer Slots Created'), addedSlotsText(i18n, slots.length, sheet.title));
     },
     onError: (error) => {
       // The client checks what the server does; should the server still refuse a field, it shows there.
@@ -149,7 +156,7 @@ export function SlotGenerator({ sheet, onCancel, onAdded }: SlotGeneratorProps) 
         focusFirstInvalid(formRef.current);
         return;
       }
-      notifyFailure('Creation Failed', error, 'Failed to create volunteer slots. Please try again.');
+      notifyFailure(i18n._('Creation Failed'), error, i18n._('Failed to create volunteer slots. Please try again.'));
     },
     onSettled: refresh,
   });
@@ -174,30 +181,45 @@ export function SlotGenerator({ sheet, onCancel, onAdded }: SlotGeneratorProps) 
   return (
     <form ref={formRef} onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <Radio.Group label="Kind" {...form.getInputProps('kind')}>
+        <Radio.Group
+          label={i18n._('Kind', undefined, { comment: 'Whether a slot is a task to help with or an item to bring' })}
+          {...form.getInputProps('kind')}
+        >
           <Group gap="lg" mt={6}>
             {slotKinds.map((kind) => (
-              <Radio key={kind} value={kind} label={slotKindLabels[kind]} />
+              <Radio key={kind} value={kind} label={i18n._(slotKindLabels[kind])} />
             ))}
           </Group>
         </Radio.Group>
         <TextInput
-          label={item ? 'Item Name' : 'Task Title'}
-          placeholder={item ? 'Cupcakes' : undefined}
-          description="Every slot of the run gets this title."
+          label={item ? i18n._('Item Name') : i18n._('Task Title')}
+          placeholder={item ? i18n._('Cupcakes') : undefined}
+          description={i18n._('Every slot of the run gets this title.')}
           required
           data-autofocus
           {...form.getInputProps('title')}
         />
-        <TextInput label="Day" type="date" required {...runInputProps('day')} />
+        <TextInput label={i18n._('Day')} type="date" required {...runInputProps('day')} />
         <SimpleGrid cols={2} spacing="sm">
-          <TextInput label="From" type="time" step={60} required {...runInputProps('from')} />
-          <TextInput label="To" type="time" step={60} required {...runInputProps('to')} />
+          <TextInput
+            label={i18n._('From', undefined, { comment: 'The time the first generated slot starts' })}
+            type="time"
+            step={60}
+            required
+            {...runInputProps('from')}
+          />
+          <TextInput
+            label={i18n._('To', undefined, { comment: 'The time by which the last generated slot ends' })}
+            type="time"
+            step={60}
+            required
+            {...runInputProps('to')}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NumberInput
-            label="Every (minutes)"
-            description="Each slot is this long."
+            label={i18n._('Every (minutes)')}
+            description={i18n._('Each slot is this long.')}
             required
             min={1}
             step={15}
@@ -206,8 +228,10 @@ export function SlotGenerator({ sheet, onCancel, onAdded }: SlotGeneratorProps) 
             {...runInputProps('everyMinutes')}
           />
           <NumberInput
-            label={item ? 'Quantity needed per slot' : 'Volunteers per slot'}
-            description={item ? 'How many are needed in each slot.' : 'How many people each slot needs.'}
+            label={item ? i18n._('Quantity needed per slot') : i18n._('Volunteers per slot')}
+            description={
+              item ? i18n._('How many are needed in each slot.') : i18n._('How many people each slot needs.')
+            }
             required
             min={1}
             allowDecimal={false}
@@ -216,19 +240,21 @@ export function SlotGenerator({ sheet, onCancel, onAdded }: SlotGeneratorProps) 
           />
         </SimpleGrid>
         <TextInput
-          label="Location"
-          description="Leave empty to use the sheet's location."
+          label={i18n._('Location')}
+          description={i18n._("Leave empty to use the sheet's location.")}
           maxLength={200}
           {...form.getInputProps('location')}
         />
         <Paper withBorder p="sm" radius="sm">
           <Text size="sm" fw={500} aria-live="polite" aria-atomic="true">
-            {run.errors === null ? slotRunSummary(run.slots) : 'No slots yet: check the times above.'}
+            {run.errors === null
+              ? slotRunSummary(i18n, run.slots, language)
+              : i18n._('No slots yet: check the times above.')}
           </Text>
           {run.slots.length > 0 && (
             <Box
               component="ul"
-              aria-label="Slots to add"
+              aria-label={i18n._('Slots to add')}
               m={0}
               mt="xs"
               p={0}
@@ -243,14 +269,14 @@ export function SlotGenerator({ sheet, onCancel, onAdded }: SlotGeneratorProps) 
             >
               {run.slots.map((slot) => (
                 <Text key={slot.startTime.getTime()} component="li" size="sm">
-                  {slotRunTimeText(slot)}
+                  {slotRunTimeText(slot, language)}
                 </Text>
               ))}
             </Box>
           )}
         </Paper>
         <FormActions
-          submitLabel={addSlotsLabel(run.slots.length)}
+          submitLabel={addSlotsLabel(i18n, run.slots.length)}
           submitting={createMany.isPending}
           reset={() => {
             attemptedRef.current = false;

@@ -1,10 +1,2 @@
 export { SlotGenerator, type SlotGeneratorProps } from './SlotGenerator';
-export {
-  addedSlotsText,
-  addSlotsLabel,
-  generateSlotRun,
-  onSchoolClock,
-  type SlotRun,
-  slotCountText,
-  slotRunSummary,
-} from './slotRun';
+export { addedSlotsText, addSlotsLabel, generateSlotRun, onSchoolClock, type SlotRun, slotRunSummary } from './slotRun';

@@ -1,5 +1,7 @@
+import type { I18n } from '@lingui/core';
 import { maxBatchSlots, slotBatchMessages } from '@pac/validators';
-import type { WallTime } from '@pac/validators/page-data';
+import type { Language, WallTime } from '@pac/validators/page-data';
+import { catalogText } from '../../../lib/catalogText';
 import { formatTime, fromDateTimeLocal } from '../../../lib/dates';
 
 /** A run of slots as the generator's fields give it. */
@@ -26,13 +28,14 @@ export interface SlotRunSlot {
 export type SlotRun =
   { slots: SlotRunSlot[]; errors: null } | { slots: []; errors: Partial<Record<SlotRunField, string>> };
 
+/** The run's problems, as catalog messages (`noSlotFits` takes `{ minutes }`). */
 export const slotRunMessages = {
-  dayRequired: 'Day is required',
-  fromRequired: 'From is required',
-  toRequired: 'To is required',
-  toAfterFrom: 'To must be after From',
-  everyMinutes: 'Every must be a whole number of minutes, at least 1',
-  noSlotFits: (minutes: number) => `No ${minutes}-minute slot fits between From and To`,
+  dayRequired: /*i18n*/ 'Day is required',
+  fromRequired: /*i18n*/ 'From is required',
+  toRequired: /*i18n*/ 'To is required',
+  toAfterFrom: /*i18n*/ 'To must be after From',
+  everyMinutes: /*i18n*/ 'Every must be a whole number of minutes, at least 1',
+  noSlotFits: /*i18n*/ 'No {minutes}-minute slot fits between From and To',
   tooManySlots: slotBatchMessages.tooManySlots,
 } as const;
 
@@ -71,25 +74,27 @@ function readMinutes(value: number | string): number | null {
  * it (an hour on), and no slot then starts before the previous one ends: slots wholly inside the
  * gap are left out and the one across it keeps its length in real time. One the clocks show twice
  * is its first. At most `maxBatchSlots` (100) slots; otherwise, or for a To not after From, an
- * interval under a minute or one no slot fits, the message is on the field to change.
+ * interval under a minute or one no slot fits, the message (in `i18n`'s language) is on the field to change.
  */
-export function generateSlotRun(times: SlotRunTimes, instantOf: (wall: WallTime) => Date): SlotRun {
+export function generateSlotRun(i18n: I18n, times: SlotRunTimes, instantOf: (wall: WallTime) => Date): SlotRun {
   const errors: Partial<Record<SlotRunField, string>> = {};
   const day = readDay(times.day);
   const from = readTime(times.from);
   const to = readTime(times.to);
   const every = readMinutes(times.everyMinutes);
-  if (day === null) errors.day = slotRunMessages.dayRequired;
-  if (from === null) errors.from = slotRunMessages.fromRequired;
-  if (to === null) errors.to = slotRunMessages.toRequired;
-  else if (from !== null && to <= from) errors.to = slotRunMessages.toAfterFrom;
-  if (every === null) errors.everyMinutes = slotRunMessages.everyMinutes;
+  if (day === null) errors.day = i18n._(slotRunMessages.dayRequired);
+  if (from === null) errors.from = i18n._(slotRunMessages.fromRequired);
+  if (to === null) errors.to = i18n._(slotRunMessages.toRequired);
+  else if (from !== null && to <= from) errors.to = i18n._(slotRunMessages.toAfterFrom);
+  if (every === null) errors.everyMinutes = i18n._(slotRunMessages.everyMinutes);
   if (day === null || from === null || to === null || every === null || errors.to !== undefined) {
     return { slots: [], errors };
   }
 
   const count = Math.floor((to - from) / every);
-  if (count === 0) return { slots: [], errors: { everyMinutes: slotRunMessages.noSlotFits(every) } };
+  if (count === 0) {
+    return { slots: [], errors: { everyMinutes: i18n._(slotRunMessages.noSlotFits, { minutes: every }) } };
+  }
   // A day has 1440 minutes: at most 1440 boundaries, whatever the interval.
   const boundaries = Array.from({ length: count + 1 }, (_, i) => {
     const minutes = from + i * every;
@@ -105,7 +110,9 @@ export function generateSlotRun(times: SlotRunTimes, instantOf: (wall: WallTime)
     const end = boundaries[i + 1] ?? 0;
     if (start < end) slots.push({ startTime: new Date(start), endTime: new Date(end) });
   }
-  if (slots.length > maxBatchSlots) return { slots: [], errors: { everyMinutes: slotRunMessages.tooManySlots } };
+  if (slots.length > maxBatchSlots) {
+    return { slots: [], errors: { everyMinutes: catalogText(i18n, slotRunMessages.tooManySlots) } };
+  }
   return { slots, errors: null };
 }
 
@@ -119,32 +126,33 @@ export function onSchoolClock(wall: WallTime): Date {
   return at;
 }
 
-/** A slot's times on the school's clock: '8:00 AM–8:30 AM'. */
-export function slotRunTimeText(slot: SlotRunSlot): string {
-  return `${formatTime(slot.startTime)}–${formatTime(slot.endTime)}`;
+/** A slot's times on the school's clock, written in `language`: '8:00 AM–8:30 AM'. */
+export function slotRunTimeText(slot: SlotRunSlot, language: Language): string {
+  return `${formatTime(slot.startTime, language)}–${formatTime(slot.endTime, language)}`;
 }
 
 /**
  * The run in a sentence, for the preview (read out as it changes):
  * '8 slots: 8:00 AM–8:30 AM, 8:30 AM–9:00 AM, …, 11:30 AM–12:00 PM'; every slot up to 3.
  */
-export function slotRunSummary(slots: readonly SlotRunSlot[]): string {
-  const texts = slots.map(slotRunTimeText);
+export function slotRunSummary(i18n: I18n, slots: readonly SlotRunSlot[], language: Language): string {
+  const texts = slots.map((slot) => slotRunTimeText(slot, language));
   const shown = texts.length <= 3 ? texts : [texts[0], texts[1], '…', texts.at(-1)];
-  return `${slotCountText(slots.length)}: ${shown.join(', ')}`;
-}
-
-/** '1 slot', '8 slots'. */
-export function slotCountText(count: number): string {
-  return count === 1 ? '1 slot' : `${count} slots`;
+  return i18n._('{count, plural, one {# slot: {times}} other {# slots: {times}}}', {
+    count: slots.length,
+    times: shown.join(', '),
+  });
 }
 
 /** The generator's save button: 'Add 8 slots', 'Add 1 slot' ('Add slots' before there is a run). */
-export function addSlotsLabel(count: number): string {
-  return count === 0 ? 'Add slots' : `Add ${slotCountText(count)}`;
+export function addSlotsLabel(i18n: I18n, count: number): string {
+  return i18n._('{count, plural, =0 {Add slots} one {Add # slot} other {Add # slots}}', { count });
 }
 
-/** The toast once a run is saved: 'Added 8 slots'. */
-export function addedSlotsText(count: number): string {
-  return `Added ${slotCountText(count)}`;
+/** The toast once a run is saved: 'Added 8 slots to Spring Fair.' */
+export function addedSlotsText(i18n: I18n, count: number, sheetTitle: string): string {
+  return i18n._('{count, plural, one {Added # slot to {sheet}.} other {Added # slots to {sheet}.}}', {
+    count,
+    sheet: sheetTitle,
+  });
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { QueryState } from '../../../components/QueryState';
@@ -16,6 +17,7 @@ const ConfirmDialog = lazy(() =>
 
 /** The home page's list: up to 4 upcoming sheets, soonest first. */
 export function UpcomingSheets() {
+  const { i18n } = useLingui();
   const { user } = useCurrentUser();
   const utils = trpc.useUtils();
   const sheets = trpc.sheets.list.useQuery();
@@ -26,16 +28,20 @@ export function UpcomingSheets() {
     <QueryState
       query={{ isPending: sheets.isPending, isError: sheets.isError, data: sheets.data && upcomingSheets(sheets.data) }}
       loading={
-        <SheetCardSkeletons count={homeSheetLimit} cols={{ base: 1, sm: 2 }} label="Loading volunteer opportunities" />
+        <SheetCardSkeletons
+          count={homeSheetLimit}
+          cols={{ base: 1, sm: 2 }}
+          label={i18n._('Loading volunteer opportunities')}
+        />
       }
-      failed="Could not load volunteer opportunities"
+      failed={i18n._('Could not load volunteer opportunities')}
       empty={
         <Card withBorder padding="xl" ta="center">
           <Title order={3} size="h4">
-            No Current Opportunities
+            {i18n._('No Current Opportunities')}
           </Title>
           <Text c="dimmed" mt="xs">
-            There are no upcoming events that need volunteers right now. Please check back soon!
+            {i18n._('There are no upcoming events that need volunteers right now. Please check back soon!')}
           </Text>
         </Card>
       }
@@ -60,11 +66,11 @@ export function UpcomingSheets() {
     >
       <div>
         <Title order={2} id="opportunities-title">
-          Upcoming Volunteer Opportunities
+          {i18n._('Upcoming Volunteer Opportunities')}
         </Title>
-        <Text c="dimmed">Pick an event, choose a role, and sign up in under a minute.</Text>
+        <Text c="dimmed">{i18n._('Pick an event, choose a role, and sign up in under a minute.')}</Text>
         <Anchor href="/api/calendar/events.ics" size="sm">
-          Subscribe to events calendar
+          {i18n._('Subscribe to events calendar')}
         </Anchor>
       </div>
       {body}
@@ -72,9 +78,9 @@ export function UpcomingSheets() {
         <Suspense fallback={null}>
           <ConfirmDialog
             opened={toDelete !== null}
-            title="Delete Signup Sheet"
-            message={deleteSheetQuestion}
-            confirmLabel="Delete"
+            title={i18n._('Delete Signup Sheet')}
+            message={i18n._(deleteSheetQuestion)}
+            confirmLabel={i18n._('Delete', undefined, { comment: 'Button that confirms a deletion' })}
             loading={remove.isPending}
             onCancel={() => setToDelete(null)}
             onConfirm={() => {

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Checkbox, NativeSelect, Radio, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { Question } from '@pac/validators';
@@ -18,6 +19,7 @@ export interface AnswerFieldsProps<Values extends { answers: AnswerValues }> {
  * siblings (no wrapper), so they sit in the form's own Stack.
  */
 export function AnswerFields<Values extends { answers: AnswerValues }>({ questions, form }: AnswerFieldsProps<Values>) {
+  const { i18n } = useLingui();
   return questions.map((q) => {
     const path = answerPath(q.id);
     if (q.kind === 'checkbox') {
@@ -47,7 +49,13 @@ export function AnswerFields<Values extends { answers: AnswerValues }>({ questio
             key={q.id}
             label={q.label}
             required={q.required}
-            data={[{ value: '', label: 'Choose…' }, ...options]}
+            data={[
+              {
+                value: '',
+                label: i18n._('Choose…', undefined, { comment: 'The empty first option of a drop-down list' }),
+              },
+              ...options,
+            ]}
             {...form.getInputProps(path)}
           />
         );

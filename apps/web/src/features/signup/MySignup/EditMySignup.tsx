@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { RouterOutputs } from '@pac/api';
 import { mySignupUpdateSchema } from '@pac/validators';
@@ -38,6 +39,7 @@ export function mostToBring(signup: Pick<ManagedSignup, 'status' | 'quantity' | 
  * mailed to it). The same rules as the server's, and a refusal shows on its field.
  */
 export function EditMySignup({ token, signup }: { token: string; signup: ManagedSignup }) {
+  const { i18n } = useLingui();
   const utils = trpc.useUtils();
   const questions = signup.sheet.questions;
   const item = signup.slot.kind === 'item';
@@ -68,7 +70,7 @@ export function EditMySignup({ token, signup }: { token: string; signup: Managed
 
   const update = trpc.volunteers.updateByToken.useMutation({
     onSuccess: async (updated) => {
-      notifySuccess('Signup Updated', 'Your changes have been saved.');
+      notifySuccess(i18n._('Signup Updated'), i18n._('Your changes have been saved.'));
       // The details this browser remembers for the next signup follow the correction.
       if (readSignupMemory().details?.email === updated.email) {
         updateRememberedDetails({ name: updated.name, phone: updated.phone });
@@ -80,10 +82,10 @@ export function EditMySignup({ token, signup }: { token: string; signup: Managed
   return (
     <Stack gap="sm" component="section" aria-labelledby="my-signup-details">
       <Title order={2} size="h4" id="my-signup-details">
-        Your details
+        {i18n._('Your details')}
       </Title>
       <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
-        Email: {signup.email}
+        {i18n._('Email: {email}', { email: signup.email })}
       </Text>
       <form
         noValidate
@@ -104,18 +106,23 @@ export function EditMySignup({ token, signup }: { token: string; signup: Managed
                 const onField =
                   field !== null && message !== null && (editFields.has(field) || field.startsWith('answers.'));
                 if (onField) showFieldErrors({ [field]: message });
-                else notifyFailure('Update Failed', error, 'Failed to save your changes. Please try again.');
+                else
+                  notifyFailure(
+                    i18n._('Update Failed'),
+                    error,
+                    i18n._('Failed to save your changes. Please try again.'),
+                  );
               },
             },
           ),
         )}
       >
         <Stack gap="sm">
-          <TextInput label="Name" autoComplete="name" required {...form.getInputProps('name')} />
-          <TextInput label="Phone" type="tel" autoComplete="tel" required {...form.getInputProps('phone')} />
+          <TextInput label={i18n._('Name')} autoComplete="name" required {...form.getInputProps('name')} />
+          <TextInput label={i18n._('Phone')} type="tel" autoComplete="tel" required {...form.getInputProps('phone')} />
           <Textarea
-            label="Notes"
-            description="Optional: anything the organizer should know"
+            label={i18n._('Notes')}
+            description={i18n._('Optional: anything the organizer should know')}
             autosize
             minRows={2}
             maxRows={6}
@@ -124,7 +131,7 @@ export function EditMySignup({ token, signup }: { token: string; signup: Managed
           <AnswerFields questions={questions} form={form} />
           {item && (
             <NumberInput
-              label="How many will you bring?"
+              label={i18n._('How many will you bring?')}
               required
               min={1}
               max={most}
@@ -139,7 +146,7 @@ export function EditMySignup({ token, signup }: { token: string; signup: Managed
           )}
           <Group>
             <Button type="submit" loading={update.isPending}>
-              Save changes
+              {i18n._('Save changes')}
             </Button>
           </Group>
         </Stack>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Anchor, Badge, Button, Card, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@pac/api';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,8 +7,8 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { CenteredLoader } from '../../../components/QueryState';
-import { formatSlotWhen } from '../../../lib/dates';
 import { errorCode, serverMessage } from '../../../lib/errors';
+import { useDates } from '../../../lib/language';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import { InvalidLink, SignupCancelled } from '../../account/EmailLink';
@@ -21,16 +22,19 @@ type ManagedSignup = RouterOutputs['volunteers']['manageInfo'];
 
 /** 'You're confirmed' or the place on the waitlist, as a badge. */
 function StatusBadge({ signup }: { signup: ManagedSignup }) {
+  const { i18n } = useLingui();
   if (signup.status === 'confirmed') {
     return (
       <Badge color="teal" variant="light" size="lg">
-        Confirmed
+        {i18n._('Confirmed')}
       </Badge>
     );
   }
   return (
     <Badge color="orange" variant="light" size="lg">
-      {signup.waitlistPosition === null ? 'Waitlisted' : `Waitlisted · #${signup.waitlistPosition} in line`}
+      {signup.waitlistPosition === null
+        ? i18n._('Waitlisted')
+        : i18n._('Waitlisted · #{position} in line', { position: signup.waitlistPosition })}
     </Badge>
   );
 }
@@ -58,18 +62,25 @@ const radioStyles = {
 
 /** The slots of the same sheet with spots left, to move the signup to. */
 function MoveSignup({ token, signup }: { token: string; signup: ManagedSignup }) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const utils = trpc.useUtils();
   const [slotId, setSlotId] = useState<string | null>(null);
   const move = trpc.volunteers.move.useMutation({
     onSuccess: async (moved) => {
       updateRememberedSignup(moved.id, { slotId: moved.slotId, status: moved.status });
-      const title = signup.otherSlots.find((s) => s.id === moved.slotId)?.title ?? 'the new slot';
-      notifySuccess('Signup Moved', `Your signup is now for ${title}.`);
+      const title = signup.otherSlots.find((s) => s.id === moved.slotId)?.title;
+      notifySuccess(
+        i18n._('Signup Moved'),
+        title === undefined
+          ? i18n._('Your signup is now for the new slot.')
+          : i18n._('Your signup is now for {slot}.', { slot: title }),
+      );
       setSlotId(null);
       await Promise.all([utils.volunteers.manageInfo.invalidate({ token }), utils.sheets.invalidate()]);
     },
     onError: async (error) => {
-      notifyFailure('Move Failed', error, 'Failed to move your signup. Please try again.');
+      notifyFailure(i18n._('Move Failed'), error, i18n._('Failed to move your signup. Please try again.'));
       // The slot may have filled up meanwhile: show what is open now.
       await utils.volunteers.manageInfo.invalidate({ token });
     },
@@ -78,15 +89,15 @@ function MoveSignup({ token, signup }: { token: string; signup: ManagedSignup })
   if (signup.otherSlots.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No other volunteer slot of this event has spots left right now.
+        {i18n._('No other volunteer slot of this event has spots left right now.')}
       </Text>
     );
   }
   return (
     <Stack gap="sm">
       <Radio.Group
-        label="Move to another volunteer slot"
-        description="Slots of this event with spots left"
+        label={i18n._('Move to another volunteer slot')}
+        description={i18n._('Slots of this event with spots left')}
         value={slotId}
         onChange={setSlotId}
       >
@@ -96,7 +107,7 @@ function MoveSignup({ token, signup }: { token: string; signup: ManagedSignup })
               key={slot.id}
               value={String(slot.id)}
               label={slot.title}
-              description={`${formatSlotWhen(slot.startTime, slot.endTime, signup.sheet.eventDate)} · ${slot.kind === 'item' ? stillNeededText(slot) : spotsLeftText(slot)}`}
+              description={`${dates.formatSlotWhen(slot.startTime, slot.endTime, signup.sheet.eventDate)} · ${slot.kind === 'item' ? stillNeededText(i18n, slot) : spotsLeftText(i18n, slot)}`}
               styles={radioStyles}
             />
           ))}
@@ -110,7 +121,7 @@ function MoveSignup({ token, signup }: { token: string; signup: ManagedSignup })
             if (slotId !== null) move.mutate({ token, slotId: Number(slotId) });
           }}
         >
-          Move my signup
+          {i18n._('Move my signup')}
         </Button>
       </Group>
     </Stack>
@@ -122,6 +133,8 @@ function MoveSignup({ token, signup }: { token: string; signup: ManagedSignup })
  * moving it to another slot, cancelling it, deleting their details from it.
  */
 export function MySignup({ token }: { token: string }) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const utils = trpc.useUtils();
   const queryClient = useQueryClient();
   const [erased, setErased] = useState<{ cancelled: boolean; sheet: { id: number; title: string } } | null>(null);
@@ -139,12 +152,13 @@ export function MySignup({ token }: { token: string }) {
       if (info.data) forgetSignups([info.data.id]);
       void utils.sheets.invalidate();
     },
-    onError: (error) => notifyFailure('Cancellation Failed', error, 'Failed to cancel your signup. Please try again.'),
+    onError: (error) =>
+      notifyFailure(i18n._('Cancellation Failed'), error, i18n._('Failed to cancel your signup. Please try again.')),
   });
 
   if (erased !== null) return <DetailsErased cancelled={erased.cancelled} sheet={erased.sheet} />;
   if (info.isPending) {
-    return <CenteredLoader label="Loading your signup" />;
+    return <CenteredLoader label={i18n._('Loading your signup')} />;
   }
 
   // Cancelled (here or elsewhere): the link is ours, the signup is gone.
@@ -165,17 +179,17 @@ export function MySignup({ token }: { token: string }) {
       <Card withBorder padding="xl" maw={560} mx="auto" ta="center">
         <Stack align="center" gap="sm">
           <Title order={1} size="h2">
-            Your signup could not be loaded
+            {i18n._('Your signup could not be loaded')}
           </Title>
-          <Text c="dimmed">{serverMessage(info.error) ?? 'Something went wrong. Please try again.'}</Text>
-          <Button onClick={() => void info.refetch()}>Try again</Button>
+          <Text c="dimmed">{serverMessage(info.error) ?? i18n._('Something went wrong. Please try again.')}</Text>
+          <Button onClick={() => void info.refetch()}>{i18n._('Try again')}</Button>
         </Stack>
       </Card>
     );
   }
 
   const signup = info.data;
-  const when = formatSlotWhen(signup.slot.startTime, signup.slot.endTime, signup.sheet.eventDate);
+  const when = dates.formatSlotWhen(signup.slot.startTime, signup.slot.endTime, signup.sheet.eventDate);
   const where = whereSlotIs(signup.slot, signup.sheet.location);
   return (
     <Card withBorder padding="xl" maw={640} mx="auto">
@@ -183,27 +197,29 @@ export function MySignup({ token }: { token: string }) {
         <Stack gap="xs">
           <Group justify="space-between" align="flex-start" gap="sm">
             <Title order={1} size="h2">
-              Your signup
+              {i18n._('Your signup')}
             </Title>
             <StatusBadge signup={signup} />
           </Group>
           <Text>
-            Hi {signup.name},{' '}
             {signup.status === 'confirmed'
-              ? "you're signed up for this volunteer slot."
-              : "you're on the waitlist for this volunteer slot. If a spot opens up, you'll be signed up automatically and we'll email you."}
+              ? i18n._("Hi {name}, you're signed up for this volunteer slot.", { name: signup.name })
+              : i18n._(
+                  "Hi {name}, you're on the waitlist for this volunteer slot. If a spot opens up, you'll be signed up automatically and we'll email you.",
+                  { name: signup.name },
+                )}
           </Text>
         </Stack>
         <Stack component="dl" gap="sm" m={0}>
-          <Detail label="Event">
+          <Detail label={i18n._('Event')}>
             <Anchor component={Link} to={`/signup-sheet/${signup.sheet.id}`} fw={600}>
               {signup.sheet.title}
             </Anchor>
           </Detail>
-          <Detail label="Volunteer slot">{signup.slot.title}</Detail>
-          <Detail label="Time">{when}</Detail>
+          <Detail label={i18n._('Volunteer slot')}>{signup.slot.title}</Detail>
+          <Detail label={i18n._('Time')}>{when}</Detail>
           {where && (
-            <Detail label="Where">
+            <Detail label={i18n._('Where')}>
               {where} ·{' '}
               <Anchor
                 href={mapUrl(where)}
@@ -211,14 +227,14 @@ export function MySignup({ token }: { token: string }) {
                 rel="noopener noreferrer"
                 fw={400}
                 underline="always"
-                aria-label={`Map of ${where} (opens in a new tab)`}
+                aria-label={i18n._('Map of {place} (opens in a new tab)', { place: where })}
               >
-                Map
+                {i18n._('Map')}
               </Anchor>
             </Detail>
           )}
-          {signup.slot.kind === 'item' && <Detail label="You're bringing">{signup.quantity}</Detail>}
-          <Detail label="Organizer">
+          {signup.slot.kind === 'item' && <Detail label={i18n._("You're bringing")}>{signup.quantity}</Detail>}
+          <Detail label={i18n._('Organizer')}>
             {signup.sheet.organizerName} ·{' '}
             <Anchor href={`mailto:${signup.sheet.organizerEmail}`}>{signup.sheet.organizerEmail}</Anchor>
           </Detail>
@@ -226,17 +242,19 @@ export function MySignup({ token }: { token: string }) {
 
         {signup.closed ? (
           <Text c="dimmed" size="sm">
-            This volunteer slot has started, so the signup can no longer be changed here. Please contact the organizer.
+            {i18n._(
+              'This volunteer slot has started, so the signup can no longer be changed here. Please contact the organizer.',
+            )}
           </Text>
         ) : (
           <>
             <EditMySignup token={token} signup={signup} />
             <MoveSignup token={token} signup={signup} />
             <Stack gap="xs">
-              <Text fw={600}>Can&apos;t make it?</Text>
+              <Text fw={600}>{i18n._("Can't make it?")}</Text>
               <Group>
                 <Button color="red" variant="light" onClick={() => setAsking(true)}>
-                  Cancel my signup
+                  {i18n._('Cancel my signup')}
                 </Button>
               </Group>
             </Stack>
@@ -252,10 +270,10 @@ export function MySignup({ token }: { token: string }) {
       </Stack>
       <ConfirmDialog
         opened={asking}
-        title="Cancel Signup"
-        message={`Are you sure you want to cancel your signup for ${signup.slot.title}?`}
-        confirmLabel="Cancel my signup"
-        cancelLabel="Keep my signup"
+        title={i18n._('Cancel Signup')}
+        message={i18n._('Are you sure you want to cancel your signup for {slot}?', { slot: signup.slot.title })}
+        confirmLabel={i18n._('Cancel my signup')}
+        cancelLabel={i18n._('Keep my signup')}
         loading={cancel.isPending}
         onCancel={() => setAsking(false)}
         onConfirm={() => cancel.mutate({ token })}

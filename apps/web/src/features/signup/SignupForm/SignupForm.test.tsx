@@ -1,9 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { type I18n, i18nFor } from '@pac/i18n/server';
 import type { Question } from '@pac/validators';
 import { describe, expect, it, vi } from 'vitest';
 import { type RenderOptions, renderWithProviders } from '../../../../test/renderWithProviders';
 import { schoolDate } from '../../../../test/schoolTime';
 import { type SignupFormProps, type SignupFormSlot, type SignupRefusal, SignupForm } from './SignupForm';
+
+const english = i18nFor('en');
 
 const eventDate = schoolDate(2031, 2, 14, 18, 0);
 
@@ -32,11 +35,15 @@ function setup(props: Partial<SignupFormProps> = {}, options: RenderOptions = {}
 
 const field = (label: RegExp) => screen.getByLabelText(label);
 const type = (label: RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-function fillPerson() {
-  type(/^Name/, 'Jamie Rivera');
-  type(/^Email/, 'jamie@example.org');
-  type(/^Phone/, '555-0142');
+/** Matches a label that starts with `text` (a required field's label ends in ' *'). */
+const startingWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+/** Sends the form, on a page in `t`'s language (English unless told). */
+const submit = (t: I18n = english) => fireEvent.click(screen.getByRole('button', { name: t._('Sign Up') }));
+/** Fills in who is signing up, on a page in `t`'s language (English unless told). */
+function fillPerson(t: I18n = english) {
+  type(startingWith(t._('Name')), 'Jamie Rivera');
+  type(startingWith(t._('Email')), 'jamie@example.org');
+  type(startingWith(t._('Phone')), '555-0142');
 }
 
 const questions: Question[] = [
@@ -113,8 +120,10 @@ describe('SignupForm', () => {
   });
 
   it("offers 'Language for messages': every language named in itself, the page's first, and sends the one chosen", () => {
+    const farsi = i18nFor('fa');
     const { onSubmit } = setup({}, { language: 'fa' });
-    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Language for messages' });
+    // A Farsi page: the field is named in Farsi.
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: farsi._('Language for messages') });
     expect(select.value).toBe('fa');
     const options = within(select).getAllByRole<HTMLOptionElement>('option');
     expect(options.map((o) => [o.value, o.lang, o.textContent])).toEqual([
@@ -129,8 +138,8 @@ describe('SignupForm', () => {
       ['tl', 'tl', 'Tagalog'],
     ]);
     fireEvent.change(select, { target: { value: 'ko' } });
-    fillPerson();
-    submit();
+    fillPerson(farsi);
+    submit(farsi);
     expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ language: 'ko' }), expect.any(Function));
   });
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react';
 import {
   Alert,
   Badge,
@@ -23,9 +24,9 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ContactFields } from '../../../components/ContactFields';
-import { formatSlotWhen } from '../../../lib/dates';
-import { useLanguage } from '../../../lib/language';
+import { useDates, useLanguage } from '../../../lib/language';
 import { useSchemaForm } from '../../../lib/schemaForm';
+import { stillNeededText } from '../../sheets/slots';
 import { AnswerFields } from '../AnswerFields';
 import { type AnswerValues, answerErrors, answersToSend, initialAnswers, quantityError, stillNeeded } from '../answers';
 
@@ -121,15 +122,18 @@ function mostFor(slot: SignupFormSlot): number {
 
 /** The 'How many will you bring?' field of an item slot. */
 function QuantityField({ slot, form }: { slot: SignupFormSlot; form: UseFormReturnType<SignupFormValues> }) {
+  const { i18n } = useLingui();
   const left = stillNeeded(slot);
   return (
     <NumberInput
       label={
-        <>
-          How many will you bring?<VisuallyHidden> ({slot.title})</VisuallyHidden>
-        </>
+        <Trans
+          id="How many will you bring?<0> ({title})</0>"
+          values={{ title: slot.title }}
+          components={{ 0: <VisuallyHidden /> }}
+        />
       }
-      description={left > 0 ? `${left} still needed` : undefined}
+      description={left > 0 ? stillNeededText(i18n, slot) : undefined}
       required
       min={1}
       max={mostFor(slot)}
@@ -149,9 +153,10 @@ function QuantityField({ slot, form }: { slot: SignupFormSlot; form: UseFormRetu
  * in itself, in its own `lang`.
  */
 function EmailLanguageField({ value, onChange }: { value: Language; onChange: (language: Language) => void }) {
+  const { i18n } = useLingui();
   return (
     <NativeSelect
-      label="Language for messages"
+      label={i18n._('Language for messages')}
       value={value}
       onChange={(event) => {
         const next = event.currentTarget.value;
@@ -185,6 +190,8 @@ export function SignupForm({
   onRemoveSlot,
   submitting = false,
 }: SignupFormProps) {
+  const { i18n } = useLingui();
+  const dates = useDates();
   const items = slots.filter((s) => s.kind === 'item');
   const initialValues: SignupFormValues = {
     name: prefill.name ?? '',
@@ -259,14 +266,20 @@ export function SignupForm({
     >
       <Stack gap="sm">
         {refusal !== null && several && (
-          <Alert color="red" title="Nothing was saved" ref={alertRef} tabIndex={-1}>
-            {refusedSlot ? `${refusedSlot.title}: ${refusal.message}` : refusal.message}
+          <Alert color="red" title={i18n._('Nothing was saved')} ref={alertRef} tabIndex={-1}>
+            {refusedSlot
+              ? i18n._(
+                  '{slot}: {message}',
+                  { slot: refusedSlot.title, message: refusal.message },
+                  { comment: "A slot's title, then the server's reason for refusing the signup" },
+                )
+              : refusal.message}
           </Alert>
         )}
         {several && (
           <Stack gap="xs" component="section" aria-labelledby={listTitleId}>
             <Text fw={700} id={listTitleId}>
-              Your slots
+              {i18n._('Your slots')}
             </Text>
             <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
               {slots.map((slot) => (
@@ -278,11 +291,11 @@ export function SignupForm({
                           {slot.title}
                         </Text>
                         <Text size="sm" c="gray.7">
-                          {formatSlotWhen(slot.startTime, slot.endTime, eventDate)}
+                          {dates.formatSlotWhen(slot.startTime, slot.endTime, eventDate)}
                         </Text>
                         {stillNeeded(slot) === 0 && (
                           <Badge color="orange" variant="light" tt="none" style={{ alignSelf: 'flex-start' }}>
-                            Full: you&apos;ll join the waitlist
+                            {i18n._("Full: you'll join the waitlist")}
                           </Badge>
                         )}
                       </Stack>
@@ -291,10 +304,10 @@ export function SignupForm({
                           variant="subtle"
                           color="gray"
                           size="compact-sm"
-                          aria-label={`Remove ${slot.title}`}
+                          aria-label={i18n._('Remove {title}', { title: slot.title })}
                           onClick={() => onRemoveSlot(slot.id)}
                         >
-                          Remove
+                          {i18n._('Remove', undefined, { comment: 'Button that takes a slot out of the signup' })}
                         </Button>
                       )}
                     </Group>
@@ -310,12 +323,12 @@ export function SignupForm({
           required={['name', 'email', 'phone']}
           requiredMark="attribute"
           autoFocus
-          consentLabel="Send me reminders about this event"
+          consentLabel={i18n._('Send me reminders about this event')}
           beforeConsent={
             <>
               <Textarea
-                label="Notes"
-                description="Optional: anything the organizer should know"
+                label={i18n._('Notes')}
+                description={i18n._('Optional: anything the organizer should know')}
                 autosize
                 minRows={2}
                 maxRows={6}
@@ -329,10 +342,10 @@ export function SignupForm({
         <EmailLanguageField value={language} onChange={setLanguage} />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
+            {i18n._('Cancel', undefined, { comment: 'Button that closes a form or dialog without doing anything' })}
           </Button>
           <Button type="submit" loading={submitting}>
-            Sign Up
+            {i18n._('Sign Up')}
           </Button>
         </Group>
       </Stack>

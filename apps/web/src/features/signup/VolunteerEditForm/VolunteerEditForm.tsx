@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Button, Group, NumberInput, Stack, Textarea } from '@mantine/core';
 import { type Answers, type Question, type SlotKind, volunteerUpdateSchema } from '@pac/validators';
 import type { z } from 'zod';
@@ -104,6 +105,7 @@ export function VolunteerEditForm({
   onCancel,
   submitting = false,
 }: VolunteerEditFormProps) {
+  const { i18n } = useLingui();
   const item = slot?.kind === 'item';
   const quantity = volunteer.quantity ?? 1;
   // What is still needed plus what they bring now; on the waitlist they hold none of the count.
@@ -166,14 +168,14 @@ export function VolunteerEditForm({
           form={form}
           autoFocus
           autoComplete="off"
-          consentLabel="Wants reminder emails"
+          consentLabel={i18n._('Wants reminder emails')}
           beforeConsent={
             <>
-              <Textarea label="Notes" autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
+              <Textarea label={i18n._('Notes')} autosize minRows={2} maxRows={6} {...form.getInputProps('notes')} />
               {item && (
                 <NumberInput
-                  label="Quantity"
-                  description={`How many they bring (at most ${most})`}
+                  label={i18n._('Quantity')}
+                  description={i18n._('How many they bring (at most {most})', { most })}
                   min={1}
                   max={most}
                   allowDecimal={false}
@@ -188,10 +190,10 @@ export function VolunteerEditForm({
         />
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
-            Cancel
+            {i18n._('Cancel', undefined, { comment: 'Button that closes a form or dialog without doing anything' })}
           </Button>
           <Button type="submit" disabled={submitting}>
-            {submitting ? 'Saving...' : 'Save Changes'}
+            {submitting ? i18n._('Saving...') : i18n._('Save Changes')}
           </Button>
         </Group>
       </Stack>
