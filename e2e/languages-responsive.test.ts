@@ -206,6 +206,11 @@ describe.each(languages.map((l) => l.tag))('in %s', (language) => {
 
     it.each(pages)('$name', async ({ name, path, signedIn: asAdmin }) => {
       const page = await (asAdmin ? signedIn : visitor).newPage();
+      // A message the page's loaded catalogs lack (one of a part this page does not load).
+      const missing: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes('Uncompiled message')) missing.push(message.text().split('\n')[2] ?? '');
+      });
       try {
         await page.goto(path());
         await waitUntilHydrated(page);
@@ -247,6 +252,7 @@ describe.each(languages.map((l) => l.tag))('in %s', (language) => {
           expect(controls, `${name}: the controls at the right`).toBeGreaterThan(0.5);
         }
 
+        expect(missing, `${name}: messages its catalogs lack`).toEqual([]);
         const problems = [...(await layoutProblems(page, 'page')), ...(await headerAndTouchProblems(page, phone))];
         expect
           .soft(problems, `${name} in ${language} at ${viewport.name} (${page.url()}):\n  ${problems.join('\n  ')}`)

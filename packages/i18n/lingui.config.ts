@@ -47,7 +47,6 @@ const signedInScreens = [
   `${web}/features/sheets/Roster`,
   `${web}/features/sheets/SheetDialogs`,
   `${web}/features/sheets/SheetFields`,
-  `${web}/features/sheets/SlotDialogs`,
   `${web}/features/sheets/SlotForm`,
   `${web}/features/sheets/SlotGenerator`,
 ];
