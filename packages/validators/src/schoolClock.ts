@@ -182,3 +182,21 @@ export function writeDateTime(wall: WallTimeParts): string {
   const minute = String(wall.minute).padStart(2, '0');
   return `${weekday}, ${month} ${wall.day}, ${wall.year} at ${hour}:${minute} ${wall.hour < 12 ? 'AM' : 'PM'}`;
 }
+
+const wallTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A wall time as `language` writes it with Intl's `options` (every language but English, whose
+ * own writer is writeDateTime): the wall time is written as a UTC time and formatted in UTC, so that
+ * neither the runtime's zone nor the age of its time-zone data moves it. One formatter per
+ * language and options, made once.
+ */
+export function writeWallTime(wall: WallTimeParts, language: string, options: Intl.DateTimeFormatOptions): string {
+  const key = `${language} ${JSON.stringify(options)}`;
+  let format = wallTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
+    wallTimeFormats.set(key, format);
+  }
+  return format.format(new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute)));
+}

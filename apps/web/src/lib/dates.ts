@@ -9,6 +9,7 @@ import {
   wallTimeAt,
   weekdayNames,
   writeDateTime,
+  writeWallTime,
 } from '@pac/validators/page-data';
 
 /*
@@ -60,22 +61,9 @@ function parts(date: Date) {
   };
 }
 
-const intlFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * The date as `language` writes it (Intl, every language but English), read on the school's clock:
- * the school's wall time is written as a UTC time and formatted in UTC, so that neither the
- * browser's zone nor the age of its time-zone data moves it.
- */
+/** The date as `language` writes it (Intl, every language but English), on the school's clock. */
 function intlWrite(date: Date, language: Language, options: Intl.DateTimeFormatOptions): string {
-  const wall = wallTime(date);
-  const key = `${language} ${JSON.stringify(options)}`;
-  let format = intlFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
-    intlFormats.set(key, format);
-  }
-  return format.format(new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute)));
+  return writeWallTime(wallTime(date), language, options);
 }
 
 const shortDate: Intl.DateTimeFormatOptions = { weekday: 'short', month: 'short', day: 'numeric' };

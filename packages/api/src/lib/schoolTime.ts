@@ -15,6 +15,7 @@ import {
   schoolClockOf,
   wallTimeAt,
   writeDateTime,
+  writeWallTime,
 } from '@pac/validators';
 
 /** A wall time on the school's clock, to the second. */
@@ -120,8 +121,6 @@ export function monthBounds(date: Date, timeZone: string): { start: Date; end: D
   };
 }
 
-const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
-
 /**
  * 'Saturday, December 5, 2026 at 10:00 AM' in `timeZone`: the date and time as the pages write
  * them (@pac/validators writeDateTime), read on the same clock from this runtime's time-zone data.
@@ -131,13 +130,7 @@ const dateTimeFormats = new Map<Language, Intl.DateTimeFormat>();
 export function schoolDateTime(date: Date, timeZone: string, language: Language = defaultLanguage): string {
   const wall = wallTimeAt(schoolClockFor(timeZone), date);
   if (language === defaultLanguage) return writeDateTime(wall);
-  let format = dateTimeFormats.get(language);
-  if (!format) {
-    // The wall time written as UTC and read in UTC: the school's clock decides, as for English.
-    format = new Intl.DateTimeFormat(language, { dateStyle: 'full', timeStyle: 'short', timeZone: 'UTC' });
-    dateTimeFormats.set(language, format);
-  }
-  return format.format(new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute)));
+  return writeWallTime(wall, language, { dateStyle: 'full', timeStyle: 'short' });
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -259,17 +259,26 @@ export function layout(options: {
 /** English keeps its US wording ('Saturday, May 3, 2025 at 9:00 AM'); every other language is its own. */
 const intlLocale = (language: string) => (language === 'en' ? 'en-US' : language);
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per language, zone and options, made once (a digest writes many dates). */
 function formatter(
   options: Intl.DateTimeFormatOptions,
   timeZone: string | undefined,
   language = 'en',
 ): Intl.DateTimeFormat {
-  try {
-    return new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone });
-  } catch {
-    // An unknown time zone should not stop the email; fall back to the process's zone.
-    return new Intl.DateTimeFormat(intlLocale(language), options);
+  const key = `${language} ${timeZone ?? ''} ${JSON.stringify(options)}`;
+  let format = formatters.get(key);
+  if (!format) {
+    try {
+      format = new Intl.DateTimeFormat(intlLocale(language), { ...options, timeZone });
+    } catch {
+      // An unknown time zone should not stop the email; fall back to the process's zone.
+      format = new Intl.DateTimeFormat(intlLocale(language), options);
+    }
+    formatters.set(key, format);
   }
+  return format;
 }
 
 /**
