@@ -3,7 +3,7 @@ import { defaultLanguage } from '@pac/validators';
 import { initTRPC, type TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
-import { type Context, logFor } from './context';
+import { type Context, logFor, type ServiceContext, type SessionUser } from './context';
 import { accessMessages, isAdmin, isOrganizer } from './lib/access';
 import { cannotSaveRefusal, errorDetails, Refusal, refuse, zodIssues } from './lib/errors';
 import { type I18n, translated } from './lib/i18n';
@@ -35,7 +35,18 @@ export interface ProcedureMeta {
    * the caller's address or a cookie), so the public read cache may keep it until the database changes.
    */
   publicCache?: boolean;
+  /**
+   * For a signed-in caller of a `publicCache` procedure: the answer theirs is the same as, shared
+   * with every caller of that class ('public': the signed-out answer; another name, e.g. 'manager':
+   * the answer every caller of that class gets for this input), or null when theirs is their own.
+   * Called with the caller from their session (never from what the request says) and the request's
+   * raw input (validate it); it must only read. Absent, a signed-in caller's answer is always made.
+   */
+  sharedView?: (ctx: ServiceContext, viewer: SessionUser, input: unknown) => string | null;
 }
+
+/** `sharedView` of a procedure whose answer does not depend on who asks. */
+export const sameForEveryone = (): string => 'public';
 
 const t = initTRPC
   .context<Context>()

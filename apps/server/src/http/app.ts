@@ -18,7 +18,7 @@ import { createRequestLog, logRequestError } from './requestLog';
 import { handleRest } from './rest';
 import { sendNewsFeed } from './newsFeed';
 import { sendRobotsTxt } from './robots';
-import { contextFromRequest, type HttpDeps, requestLanguage } from './session';
+import { contextFromRequest, type HttpDeps, requestLanguage, sessionUserOf } from './session';
 
 export interface AppOptions extends HttpDeps {
   /** The built web app (apps/web/dist); absent in API-only tests. */
@@ -155,25 +155,15 @@ export function createApp(options: AppOptions): RequestListener {
   // dev: look files up on every request, since uploads come and go while the server runs.
   const uploads = sirv(options.uploadDir, { dev: true, etag: true });
 
-  const publicReads = new PublicReadCache(options.db);
-  /** A signed-out visitor's read of public data that nothing has changed since it was last sent. */
-  const fromPublicReads = (req: IncomingMessage, res: ServerResponse, url: URL): boolean => {
-    const key = publicReads.keyFor(req, url);
-    return key !== null && publicReads.serveOrCapture(key, res);
-  };
+  // Public reads, and a signed-in caller's when their answer is one many callers share.
+  const publicReads = new PublicReadCache(options.db, undefined, {
+    context: { db: options.db, config: options.config, runtime: options.runtime },
+    sessionUser: (req, token) => sessionUserOf(req, options, token)?.user ?? null,
+  });
   const closing = options.closing ?? (() => false);
   const logRequest = createRequestLog(options.logger);
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
-    closeConnectionWhenDone(req, res, closing);
-    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
-    let url: URL;
-    try {
-      url = new URL(req.url ?? '/', 'http://localhost');
-    } catch {
-      res.statusCode = 400;
-      res.end('Bad request');
-      return;
-    }
+  /** Everything but a kept answer, which the listener below sends before compression is set up. */
+  const handle = (req: IncomingMessage, res: ServerResponse, url: URL) => {
     if (url.pathname === '/trpc' || url.pathname.startsWith('/trpc/')) {
       const problem = trpcRequestProblem(req, url.pathname);
       if (problem) {
@@ -184,7 +174,6 @@ export function createApp(options: AppOptions): RequestListener {
         sendTrpcError(res, 403, 'FORBIDDEN', { message: crossSiteMessage, reason: 'crossSite' });
         return;
       }
-      if (fromPublicReads(req, res, url)) return;
       trpc(req, res);
       return;
     }
@@ -195,7 +184,6 @@ export function createApp(options: AppOptions): RequestListener {
       return;
     }
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) {
-      if (fromPublicReads(req, res, url)) return;
       handleRest(req, res, url, options).catch((error: unknown) => sendError(res, error));
       return;
     }
@@ -251,11 +239,40 @@ export function createApp(options: AppOptions): RequestListener {
     res.end('The web app is not built yet: run `pnpm build`.');
   };
 
+  /**
+   * The key of a read the public read cache may answer (publicCache.ts), for a well-formed /trpc
+   * or /api request; else null.
+   */
+  const keptKey = (req: IncomingMessage, url: URL): string | null => {
+    const { pathname } = url;
+    if (pathname.startsWith('/trpc/')) return trpcRequestProblem(req, pathname) ? null : publicReads.keyFor(req, url);
+    if (pathname.startsWith('/api/')) return publicReads.keyFor(req, url);
+    return null;
+  };
+
   return (req: IncomingMessage, res: ServerResponse) => {
     logRequest(req, res);
+    closeConnectionWhenDone(req, res, closing);
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      res.statusCode = 400;
+      res.end('Bad request');
+      return;
+    }
+    // A kept answer goes as it is kept, already compressed for the client.
+    const key = keptKey(req, url);
+    const version = key === null ? null : publicReads.currentVersion();
+    if (key !== null && version !== null && publicReads.serve(key, version, req, res)) return;
+    const next = () => {
+      // Inside the compression layer, so that the answer kept is the uncompressed one.
+      if (key !== null && version !== null) publicReads.capture(key, version, res);
+      handle(req, res, url);
+    };
     // Compression's bookkeeping only for a client that can take a compressed answer.
-    if (/\b(?:gzip|br|deflate)\b/.test(req.headers['accept-encoding'] ?? ''))
-      compress(req, res, () => handle(req, res));
-    else handle(req, res);
+    if (/\b(?:gzip|br|deflate)\b/.test(req.headers['accept-encoding'] ?? '')) compress(req, res, next);
+    else next();
   };
 }

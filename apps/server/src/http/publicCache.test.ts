@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRuntime, findSessionUser } from '@pac/api';
 import { type DbHandle, migrate, openDatabase, signupSheets } from '@pac/db';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import {
   startTestServer,
   type TestServer,
 } from '../../test/support/harness';
-import { PublicReadCache } from './publicCache';
+import { preferredEncoding, PublicReadCache } from './publicCache';
 
 /**
  * Signed-out visitors' reads of public data are answered from the bytes last sent until the
@@ -36,7 +37,7 @@ describe('PublicReadCache with a handler that counts its calls', () => {
     server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const key = cache.keyFor(req, url);
-      if (key !== null && cache.serveOrCapture(key, res)) return;
+      if (key !== null && cache.serveOrCapture(key, req, res)) return;
       calls += 1;
       const body = JSON.stringify({ call: calls, pad: url.searchParams.get('pad') ?? '' });
       res.setHeader('Content-Type', 'application/json');
@@ -154,5 +155,278 @@ describe('the server with public reads cached', () => {
 
     expect((await admin.delete(`/api/volunteers/${signup.body.id}`)).status).toBe(204);
     expect((await trpcSheet(anonymous, sheetId))?.slots[0]).toMatchObject({ currentVolunteers: 0, volunteers: [] });
+  });
+});
+
+/** Registers an account (signed in as it) and, unless a member, gives it `role` as the admin. */
+async function account(
+  server: TestServer,
+  admin: ApiClient,
+  email: string,
+  role: 'organizer' | 'admin' | 'member',
+): Promise<ApiClient & { id: number }> {
+  const client = new ApiClient(server.url);
+  const res = await client.post<{ id: number }>('/api/auth/register', {
+    name: `Pat ${email.split('@')[0] ?? ''}`,
+    email,
+    password: 'secret-pass',
+  });
+  if (res.status !== 201) throw new Error(`register ${res.status} ${JSON.stringify(res.body)}`);
+  if (role !== 'member') expect((await admin.patch(`/api/users/${res.body.id}`, { role })).status).toBe(200);
+  return Object.assign(client, { id: res.body.id });
+}
+
+describe('PublicReadCache and signed-in callers, with a handler that counts its calls', () => {
+  let server: TestServer;
+  let handle: DbHandle;
+  let counting: Server;
+  let base = '';
+  let calls = 0;
+  let admin: ApiClient;
+  let owner: ApiClient & { id: number };
+  let otherOrganizer: ApiClient & { id: number };
+  let parent: ApiClient & { id: number };
+  let volunteering: ApiClient & { id: number };
+  let sheetId = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = new ApiClient(server.url);
+    await admin.login(adminCredentials.email, adminCredentials.password);
+    owner = await account(server, admin, 'owner@example.org', 'organizer');
+    otherOrganizer = await account(server, admin, 'other@example.org', 'organizer');
+    parent = await account(server, admin, 'parent@example.org', 'member');
+    volunteering = await account(server, admin, 'volunteering@example.org', 'member');
+    const { sheetId: id, slotId } = await createSheetWithSlot(owner, 5, { title: 'Shared Fair' });
+    sheetId = id;
+    expect(
+      (
+        await volunteering.post('/api/volunteers', {
+          slotId,
+          name: 'Val Volunteer',
+          email: 'volunteering@example.org',
+          phone: '555-0100',
+          emailConsent: true,
+        })
+      ).status,
+    ).toBe(201);
+
+    // The same cache the server keeps, over a second connection to its database, in front of a
+    // handler that only counts: a repeated number is an answer served from the cache.
+    handle = openDatabase(server.databasePath);
+    const runtime = createRuntime(handle.db, server.config, { logger: server.runtime.logger });
+    const cache = new PublicReadCache(handle.db, undefined, {
+      context: { db: handle.db, config: server.config, runtime },
+      sessionUser: (_req, token) => findSessionUser(handle.db, token, server.config.sessionIdleDays)?.user ?? null,
+    });
+    counting = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const key = cache.keyFor(req, url);
+      if (key !== null && cache.serveOrCapture(key, req, res)) return;
+      calls += 1;
+      res.setHeader('Content-Type', 'application/json');
+      res.end(JSON.stringify({ call: calls, pad: 'x'.repeat(2000) }));
+    });
+    await new Promise<void>((resolve) => counting.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(counting.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => counting.close(resolve));
+    handle.close();
+    await server.stop();
+  });
+
+  const read = async (path: string, who: ApiClient | null, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, {
+      headers: { ...(who?.cookie ? { Cookie: who.cookie } : {}), ...headers },
+    });
+    return { ...((await res.json()) as { call: number }), encoding: res.headers.get('content-encoding') };
+  };
+
+  it('answers a parent with no signup on the sheet, and any organizer who does not run it, with the signed-out answer', async () => {
+    const rest = `/api/signup-sheets/${sheetId}`;
+    const first = await read(rest, null);
+    expect((await read(rest, parent)).call).toBe(first.call);
+    expect((await read(rest, otherOrganizer)).call).toBe(first.call);
+    const input = encodeURIComponent(JSON.stringify({ 0: { json: { id: sheetId } } }));
+    const trpc = `/trpc/sheets.byId?batch=1&input=${input}`;
+    const viaTrpc = await read(trpc, parent);
+    expect(viaTrpc.call).toBe(first.call + 1);
+    expect((await read(trpc, null)).call).toBe(viaTrpc.call);
+  });
+
+  it("shares the sheet's organizer's answer with the administrators, and with nobody else", async () => {
+    const rest = `/api/signup-sheets/${sheetId}`;
+    const visitors = await read(rest, null);
+    const managers = await read(rest, owner);
+    expect(managers.call).not.toBe(visitors.call);
+    expect((await read(rest, admin)).call).toBe(managers.call);
+    expect((await read(rest, parent)).call).toBe(visitors.call);
+    expect((await read(rest, otherOrganizer)).call).toBe(visitors.call);
+  });
+
+  it('makes the answer afresh for someone with a signup on the sheet, a session that is not one, and a claimed user', async () => {
+    const rest = `/api/signup-sheets/${sheetId}`;
+    const kept = await read(rest, parent);
+    for (const [who, headers] of [
+      [volunteering, {}],
+      [Object.assign(new ApiClient(server.url), { cookie: 'pac_session=not-a-session' }), {}],
+      [parent, { 'X-User-ID': '1' }],
+    ] as const) {
+      const a = await read(rest, who, headers);
+      expect(a.call).toBeGreaterThan(kept.call);
+      expect((await read(rest, who, headers)).call).toBe(a.call + 1);
+    }
+  });
+
+  it('decides whose answer it is from the database as it is now: a new organizer of the sheet gets theirs', async () => {
+    const rest = `/api/signup-sheets/${sheetId}`;
+    const managers = await read(rest, owner);
+    const visitors = await read(rest, otherOrganizer);
+    expect(visitors.call).not.toBe(managers.call);
+    expect((await admin.patch(rest, { ownerId: otherOrganizer.id })).status).toBe(200);
+    const now = await read(rest, otherOrganizer);
+    expect((await read(rest, admin)).call).toBe(now.call);
+    const former = await read(rest, owner);
+    expect(former.call).not.toBe(now.call);
+    expect((await read(rest, null)).call).toBe(former.call);
+  });
+
+  it('keeps procedures that are the same for everyone for signed-in callers too, and nothing of a batch with a private one', async () => {
+    const list = await read('/trpc/sheets.list', parent);
+    expect((await read('/trpc/sheets.list', admin)).call).toBe(list.call);
+    expect((await read('/trpc/sheets.list', null)).call).toBe(list.call);
+    const mixed = await read('/trpc/sheets.list,auth.me?batch=1', parent);
+    expect((await read('/trpc/sheets.list,auth.me?batch=1', parent)).call).toBe(mixed.call + 1);
+  });
+
+  it('sends a kept answer compressed as the client takes it', async () => {
+    const rest = `/api/signup-sheets/${sheetId}`;
+    const plain = await read(rest, parent, { 'Accept-Encoding': 'identity' });
+    expect(plain.encoding).toBeNull();
+    const br = await read(rest, parent, { 'Accept-Encoding': 'gzip, deflate, br, zstd' });
+    expect(br).toEqual({ ...plain, encoding: 'br' });
+    const gzip = await read(rest, parent, { 'Accept-Encoding': 'gzip' });
+    expect(gzip).toEqual({ ...plain, encoding: 'gzip' });
+  });
+});
+
+describe('preferredEncoding', () => {
+  it('takes brotli, else gzip, else none, by q-values', () => {
+    expect(preferredEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(preferredEncoding('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(preferredEncoding('deflate')).toBe('identity');
+    expect(preferredEncoding('*')).toBe('br');
+    expect(preferredEncoding('*, br;q=0')).toBe('gzip');
+    expect(preferredEncoding(undefined)).toBe('identity');
+  });
+});
+
+describe('the server and signed-in callers', () => {
+  let server: TestServer;
+  let admin: ApiClient;
+  type Volunteer = { name: string; email?: string; phone?: string; isMine: boolean };
+  type Sheet = { viewerManages: boolean; slots: { volunteers: Volunteer[] }[] };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = new ApiClient(server.url);
+    await admin.login(adminCredentials.email, adminCredentials.password);
+  });
+  afterAll(() => server.stop());
+
+  const browser = { 'Accept-Encoding': 'gzip, deflate, br, zstd', Accept: '*/*' };
+  const trpcSheet = async (client: ApiClient, id: number) => {
+    const input = encodeURIComponent(JSON.stringify({ 0: { json: { id } } }));
+    const res = await client.get<{ result: { data: { json: Sheet } } }[]>(
+      `/trpc/sheets.byId?batch=1&input=${input}`,
+      browser,
+    );
+    expect(res.status).toBe(200);
+    const sheet = res.body[0]?.result.data.json;
+    if (!sheet) throw new Error('no sheet');
+    return sheet;
+  };
+  const restSheet = async (client: ApiClient, id: number) => {
+    const res = await client.get<Sheet>(`/api/signup-sheets/${id}`, browser);
+    expect(res.status).toBe(200);
+    return res.body;
+  };
+  const volunteersOf = (sheet: Sheet) => sheet.slots.flatMap((s) => s.volunteers);
+
+  it("never shows a manager's kept answer to a parent, and shows each parent their own signup and nobody else's details", async () => {
+    const owner = await account(server, admin, 'run@example.org', 'organizer');
+    const parent = await account(server, admin, 'pat@example.org', 'member');
+    const mine = await account(server, admin, 'mia@example.org', 'member');
+    const { sheetId, slotId } = await createSheetWithSlot(owner, 5, { title: 'Private Fair' });
+    expect(
+      (
+        await new ApiClient(server.url).post('/api/volunteers', {
+          slotId,
+          name: 'Casey Contact',
+          email: 'casey@example.org',
+          phone: '555-0199',
+          emailConsent: true,
+        })
+      ).status,
+    ).toBe(201);
+    expect(
+      (
+        await mine.post('/api/volunteers', {
+          slotId,
+          name: 'Mia Mine',
+          email: 'mia@example.org',
+          phone: '555-0142',
+          emailConsent: true,
+        })
+      ).status,
+    ).toBe(201);
+
+    for (const read of [trpcSheet, restSheet]) {
+      // The managers' answers first, twice each (the second from what is kept).
+      for (const manager of [owner, admin, owner, admin]) {
+        const seen = await read(manager, sheetId);
+        expect(seen.viewerManages).toBe(true);
+        expect(
+          volunteersOf(seen)
+            .map((v) => v.email)
+            .sort(),
+        ).toEqual(['casey@example.org', 'mia@example.org']);
+        expect(volunteersOf(seen).every((v) => !v.isMine)).toBe(true);
+      }
+      for (const visitor of [parent, new ApiClient(server.url), parent]) {
+        const seen = await read(visitor, sheetId);
+        expect(seen.viewerManages).toBe(false);
+        expect(
+          volunteersOf(seen)
+            .map((v) => v.name)
+            .sort(),
+        ).toEqual(['Casey C.', 'Mia M.']);
+        expect(volunteersOf(seen).some((v) => v.email !== undefined || v.phone !== undefined)).toBe(false);
+      }
+      for (let i = 0; i < 2; i++) {
+        const seen = await read(mine, sheetId);
+        expect(volunteersOf(seen).map((v) => [v.name, v.email ?? null, v.isMine])).toEqual([
+          ['Casey C.', null, false],
+          ['Mia Mine', 'mia@example.org', true],
+        ]);
+      }
+    }
+
+    // Signed out, the old cookie is nobody's: the signed-out answer.
+    const cookie = parent.cookie;
+    expect((await parent.post('/api/auth/logout')).status).toBe(200);
+    parent.cookie = cookie;
+    expect(volunteersOf(await trpcSheet(parent, sheetId)).some((v) => v.email !== undefined)).toBe(false);
+
+    // Made an administrator, the parent sees the details at once.
+    const promoted = await account(server, admin, 'newadmin@example.org', 'member');
+    expect(volunteersOf(await trpcSheet(promoted, sheetId)).some((v) => v.email !== undefined)).toBe(false);
+    expect((await admin.patch(`/api/users/${promoted.id}`, { role: 'admin' })).status).toBe(200);
+    expect(
+      volunteersOf(await trpcSheet(promoted, sheetId))
+        .map((v) => v.email)
+        .sort(),
+    ).toEqual(['casey@example.org', 'mia@example.org']);
   });
 });

@@ -95,7 +95,7 @@ export function setLanguageCookie(res: ServerResponse, language: Language, secur
  * outside any procedure: a write the disk refuses (full or read-only) is logged here and answered
  * as in a procedure, 503 (cannotSaveRefusal), over REST and tRPC alike.
  */
-function sessionUser(req: IncomingMessage, deps: HttpDeps, token: string): ReturnType<typeof findSessionUser> {
+export function sessionUserOf(req: IncomingMessage, deps: HttpDeps, token: string): ReturnType<typeof findSessionUser> {
   try {
     return findSessionUser(deps.db, token, deps.config.sessionIdleDays);
   } catch (error) {
@@ -113,7 +113,7 @@ function sessionUser(req: IncomingMessage, deps: HttpDeps, token: string): Retur
  */
 export function contextFromRequest(req: IncomingMessage, res: ServerResponse, deps: HttpDeps): ContextInner {
   const token = readCookie(req, sessionCookieName);
-  const found = token ? sessionUser(req, deps, token) : null;
+  const found = token ? sessionUserOf(req, deps, token) : null;
   const claimed = req.headers['x-user-id'];
   const claimedUserId = typeof claimed === 'string' && claimed.trim() !== '' ? claimed.trim() : null;
   const origin = requestOrigin(req.socket, req.headers, deps.trustedProxies);

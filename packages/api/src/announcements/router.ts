@@ -7,7 +7,7 @@ import {
 } from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { adminProcedure, publicProcedure } from '../trpc';
+import { adminProcedure, publicProcedure, sameForEveryone } from '../trpc';
 import { newsAtom } from './atom';
 import {
   announcementCard,
@@ -24,7 +24,7 @@ export const announcementsRouter = {
 
   /** The public's school news: approved announcements only, newest first (/news, its feed, the home page). */
   news: publicProcedure
-    .meta({ publicCache: true })
+    .meta({ publicCache: true, sharedView: sameForEveryone })
     .input(newsListSchema)
     .query(({ ctx, input }) => listNews(ctx, input)),
 

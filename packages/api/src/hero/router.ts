@@ -1,12 +1,14 @@
 import { heroContentSchema } from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { imageInput } from '../lib/uploads';
-import { adminProcedure, publicProcedure } from '../trpc';
+import { adminProcedure, publicProcedure, sameForEveryone } from '../trpc';
 import { getHeroContent, updateHeroContent, uploadHeroImage } from './service';
 
 /** The home page's hero. Served under `settings.*` (root.ts), where the web app and REST have always called it. */
 export const heroRouter = {
-  heroContent: publicProcedure.meta({ publicCache: true }).query(({ ctx }) => getHeroContent(ctx)),
+  heroContent: publicProcedure
+    .meta({ publicCache: true, sharedView: sameForEveryone })
+    .query(({ ctx }) => getHeroContent(ctx)),
 
   updateHeroContent: adminProcedure
     .input(heroContentSchema)

@@ -1,6 +1,6 @@
 import { deleteAccountSchema, eraseSignupSchema, privacyEmailSchema } from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
-import { adminProcedure, publicProcedure, userProcedure } from '../trpc';
+import { adminProcedure, publicProcedure, userProcedure, sameForEveryone } from '../trpc';
 import {
   deleteMyAccount,
   erasePerson,
@@ -38,5 +38,7 @@ export const privacyRouter = {
   log: adminProcedure.query(({ ctx }) => readPrivacyLog(ctx)),
 
   /** What /privacy-policy says of this council: its name, its privacy contact, RETENTION_MONTHS. */
-  policy: publicProcedure.meta({ publicCache: true }).query(({ ctx }) => privacyPolicyFacts(ctx)),
+  policy: publicProcedure
+    .meta({ publicCache: true, sharedView: sameForEveryone })
+    .query(({ ctx }) => privacyPolicyFacts(ctx)),
 } satisfies TRPCRouterRecord;

@@ -2,7 +2,7 @@ import { languageDirection, senderFormSchema, settingKeySchema, settingWriteSche
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { imageInput } from '../lib/uploads';
-import { adminProcedure, publicProcedure } from '../trpc';
+import { adminProcedure, publicProcedure, sameForEveryone } from '../trpc';
 import {
   logoUrl,
   publicSettingKeys,
@@ -17,7 +17,7 @@ import {
 export const settingsRouter = {
   /** A setting the home page shows, for anyone: `{ key, value }`. */
   getPublic: publicProcedure
-    .meta({ publicCache: true })
+    .meta({ publicCache: true, sharedView: sameForEveryone })
     .input(z.object({ key: z.enum(publicSettingKeys) }))
     .query(({ ctx, input }) => readPublicSetting(ctx, input.key)),
 

@@ -7,7 +7,7 @@ import {
 } from '@pac/validators';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
-import { organizerProcedure, publicProcedure } from '../trpc';
+import { organizerProcedure, publicProcedure, sameForEveryone } from '../trpc';
 import {
   createSheet,
   deleteSheet,
@@ -16,6 +16,7 @@ import {
   getSheetDetail,
   listManagedSheets,
   listSheets,
+  sheetViewerClass,
   updateSheet,
 } from './service';
 import { sheetQrCode, sheetShareLink } from './share';
@@ -23,16 +24,16 @@ import { sheetQrCode, sheetShareLink } from './share';
 const byIdInput = z.object({ id: idSchema });
 
 export const sheetsRouter = {
-  list: publicProcedure.meta({ publicCache: true }).query(({ ctx }) => listSheets(ctx.db)),
+  list: publicProcedure.meta({ publicCache: true, sharedView: sameForEveryone }).query(({ ctx }) => listSheets(ctx.db)),
 
   byId: publicProcedure
-    .meta({ publicCache: true })
+    .meta({ publicCache: true, sharedView: sheetViewerClass })
     .input(byIdInput)
     .query(({ ctx, input }) => getSheetDetail(ctx, input.id, ctx.user)),
 
   /** The sheet's public link, `{ url }` (`{PUBLIC_BASE_URL}/signup-sheet/{id}`), for 'Share' on its page. */
   shareLink: publicProcedure
-    .meta({ publicCache: true })
+    .meta({ publicCache: true, sharedView: sameForEveryone })
     .input(byIdInput)
     .query(({ ctx, input }) => sheetShareLink(ctx, input.id)),
 

@@ -8,12 +8,13 @@ import {
   volunteerSlots,
 } from '@pac/db';
 import { randomBytes } from 'node:crypto';
-import type {
-  questionInputSchema,
-  sheetCreateSchema,
-  sheetDuplicateSchema,
-  sheetDuplicateSeriesSchema,
-  sheetUpdateSchema,
+import {
+  idSchema,
+  type questionInputSchema,
+  type sheetCreateSchema,
+  type sheetDuplicateSchema,
+  type sheetDuplicateSeriesSchema,
+  type sheetUpdateSchema,
 } from '@pac/validators';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -25,7 +26,7 @@ import { assertManagesSheetId } from '../lib/sheetAccess';
 import { hasChanges } from '../lib/updates';
 import { RuntimeKey } from '../runtime';
 import { setSlotTimes, slotMessages, slotsBySheet, slotsOfSheet } from '../slots/service';
-import { type VolunteerView, volunteerViewsOfSheet } from '../volunteers/history';
+import { hasSignupOnSheet, type VolunteerView, volunteerViewsOfSheet } from '../volunteers/history';
 import { waitlistCountsBySlot } from '../waitlist/service';
 
 export const sheetMessages = {
@@ -97,6 +98,22 @@ export function getSheetDetail(ctx: ServiceContext, id: number, viewer: SessionU
       volunteers: bySlot.get(s.id) ?? [],
     })),
   };
+}
+
+/**
+ * `sharedView` of sheets.byId: whose answer a signed-in viewer's is. Someone with no signup of
+ * their own on the sheet sees what everyone of their kind sees (viewVolunteer: `isMine` is false
+ * throughout): the signed-out answer, or, when they run the sheet, the answer of its organizers and
+ * the administrators. Someone with a signup there gets their own (null). Two indexed reads.
+ */
+export function sheetViewerClass(ctx: ServiceContext, viewer: SessionUser, input: unknown): string | null {
+  const id = idSchema.safeParse(
+    typeof input === 'object' && input !== null ? (input as { id?: unknown }).id : undefined,
+  );
+  if (!id.success) return null;
+  const sheet = ctx.runtime.state(sheetStatement, prepareSheet).get({ id: id.data });
+  if (!sheet || hasSignupOnSheet(ctx, sheet.id, viewer.id)) return null;
+  return managesSheet(viewer, sheet.ownerId) ? 'manager' : 'public';
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type VolunteerSlot,
   volunteerSlots,
 } from '@pac/db';
-import { asc, desc, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, sql, type SQLWrapper } from 'drizzle-orm';
 import type { ServiceContext, SessionUser } from '../context';
 import { refuse } from '../lib/errors';
 import type { SignupWithEvent } from '../lib/signupEmail';
@@ -88,6 +88,29 @@ function prepareSheetVolunteers(db: Db) {
     .prepare();
 }
 const sheetVolunteersStatement = new RuntimeKey<ReturnType<typeof prepareSheetVolunteers>>('volunteers: of one sheet');
+
+function prepareViewerOnSheet(db: Db) {
+  return db
+    .select({ id: volunteers.id })
+    .from(volunteers)
+    .innerJoin(volunteerSlots, eq(volunteerSlots.id, volunteers.slotId))
+    .where(
+      and(
+        eq(volunteerSlots.signupSheetId, sql.placeholder('sheetId')),
+        eq(volunteers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1)
+    .prepare();
+}
+const viewerOnSheetStatement = new RuntimeKey<ReturnType<typeof prepareViewerOnSheet>>(
+  'volunteers: one of a user on a sheet',
+);
+
+/** Whether the account has any signup on the sheet (any status): then its view of the sheet is its own. */
+export function hasSignupOnSheet(ctx: ServiceContext, sheetId: number, userId: number): boolean {
+  return ctx.runtime.state(viewerOnSheetStatement, prepareViewerOnSheet).get({ sheetId, userId }) !== undefined;
+}
 
 export interface SheetVolunteerViews {
   /** Each slot's volunteers as the viewer may see them, in signup order. */

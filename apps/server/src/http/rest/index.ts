@@ -94,8 +94,11 @@ function match(
   return pathMatched ? 'method' : null;
 }
 
-/** The procedure the route for this method and path reads through, when the route names it. */
-export function restRouteProcedure(method: string, pathname: string): string | null {
+/**
+ * The procedure the route for this method and path reads through, when the route names it, with
+ * the path's parameters as its input (what the route hands the procedure, before validation).
+ */
+export function restRouteRead(method: string, pathname: string): { procedure: string; input: unknown } | null {
   let found: ReturnType<typeof match>;
   try {
     found = match(method, pathname);
@@ -103,7 +106,8 @@ export function restRouteProcedure(method: string, pathname: string): string | n
     // A path that does not decode is the route's own 400 to answer, not a cacheable read.
     return null;
   }
-  return found !== null && found !== 'method' ? (found.route.procedure ?? null) : null;
+  if (found === null || found === 'method' || found.route.procedure === undefined) return null;
+  return { procedure: found.route.procedure, input: found.params };
 }
 
 /** The documented /api routes, each a thin call into the same tRPC procedures the web app uses. */
