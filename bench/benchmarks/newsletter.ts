@@ -1,8 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Api, inDays, signupBody, trpcSheetPath } from '../lib/api';
+import { Api, inDays, multiSignupBody, pool, signupBody, trpcSheetPath } from '../lib/api';
 import { appEnv } from '../lib/app-env';
+import type { BrowserContext } from 'playwright-core';
 import { type ColdLoad, coldLoad, launchChromium } from '../lib/browser';
 import { capacityCheck } from '../lib/db';
 import {
@@ -19,11 +20,22 @@ import { builtWebDist, type Child, startChild } from '../lib/spawn';
 
 const parents = 300;
 const spreadMs = 30_000;
-/** Every third parent signs up: 100, the sheet's capacity. */
+/** Every third parent signs up for one slot: 100, the sheet's capacity. */
 const signsUp = (i: number) => i % 3 === 0;
+/** 20 more sign up for several slots at once (2 or 3; none of them also a one-slot signer). */
+const signsUpForSeveral = (i: number) => i % 15 === 1;
+/** 100 parents are signed in (issue 28): half of the one-slot signers, half of the others. */
+const signedIn = (i: number) => i % 6 === 0 || i % 6 === 1;
 const slotCount = 20;
 const slotSize = 5;
 const capacity = slotCount * slotSize;
+/** Issue 28: a signed-in parent's sheet page, p99, at most this many times a signed-out one's. */
+const signedInFactor = 3;
+/** A signed-in parent's account: the name and email of their signup (signupBody), so that it is theirs. */
+const account = (i: number) => {
+  const { name, email } = signupBody(0, i, 'n') as { name: string; email: string };
+  return { name, email, password: 'bench-password-1' };
+};
 /** How long a parent takes over the form (name, email, phone on a phone's keyboard), uniformly. */
 const formMs = { min: 5_000, max: 15_000 };
 /** A parent who has been refused this often gives up (never reached when the server is right). */
@@ -110,6 +122,14 @@ const percentile = (values: number[], p: number) => {
 interface Night {
   home: number[];
   sheet: number[];
+  /** The same loads by the signed-in parents (also in `home` and `sheet`). */
+  homeSignedIn: number[];
+  sheetSignedIn: number[];
+  homeSignedOut: number[];
+  sheetSignedOut: number[];
+  /** Signups for several slots accepted, and the places they took. */
+  acceptedSeveral: number;
+  placesSeveral: number;
   homeBytes: number[];
   sheetBytes: number[];
   errors: string[];
@@ -132,6 +152,8 @@ interface Plan {
   base: string;
   home: RecordedRequest[];
   sheet: RecordedRequest[];
+  /** A signed-in parent's loads, and each signed-in parent's session cookie (by parent); none for the copies. */
+  signedIn: { home: RecordedRequest[]; sheet: RecordedRequest[]; cookies: Map<number, string> } | null;
   sheetId: number;
   /** Parents sign up only against the app. */
   signups: boolean;
@@ -142,6 +164,12 @@ async function newsletterNight(plan: Plan): Promise<Night> {
   const night: Night = {
     home: [],
     sheet: [],
+    homeSignedIn: [],
+    sheetSignedIn: [],
+    homeSignedOut: [],
+    sheetSignedOut: [],
+    acceptedSeveral: 0,
+    placesSeveral: 0,
     homeBytes: [],
     sheetBytes: [],
     errors: [],
@@ -159,9 +187,12 @@ async function newsletterNight(plan: Plan): Promise<Night> {
   const encoding = plan.sheet[0]?.headers['accept-encoding'];
   const dataHeaders = { accept: '*/*', ...(encoding ? { 'accept-encoding': encoding } : {}) };
 
-  const reread = async (agent: ReturnType<typeof browserAgent>): Promise<SlotView[] | null> => {
+  const reread = async (agent: ReturnType<typeof browserAgent>, cookie: string | null): Promise<SlotView[] | null> => {
     night.rereads++;
-    const answer = await send(`${plan.base}${trpcSheetPath(plan.sheetId)}`, { headers: dataHeaders, agent });
+    const answer = await send(`${plan.base}${trpcSheetPath(plan.sheetId)}`, {
+      headers: { ...dataHeaders, ...(cookie ? { cookie } : {}) },
+      agent,
+    });
     if (answer.status !== 200) {
       night.errors.push(`re-read of the sheet: ${answer.status}`);
       return null;
@@ -171,24 +202,50 @@ async function newsletterNight(plan: Plan): Promise<Night> {
     return slots;
   };
 
-  const signUp = async (i: number, seen: SlotView[] | null, agent: ReturnType<typeof browserAgent>) => {
-    let view = seen ?? (await reread(agent));
+  /** Signs parent `i` up for one slot with room, or (`several`) for 2 or 3 at once, retrying after a 409. */
+  const signUp = async (
+    i: number,
+    seen: SlotView[] | null,
+    agent: ReturnType<typeof browserAgent>,
+    cookie: string | null,
+    several: boolean,
+  ) => {
+    let view = seen ?? (await reread(agent, cookie));
+    const wanted = several ? 2 + Math.floor(pick() * 2) : 1;
     for (let attempt = 0; view && attempt < maxAttempts; attempt++) {
       const open = view.filter((s) => s.currentVolunteers < s.maxVolunteers);
-      const slot = open[Math.floor(pick() * open.length)];
-      if (!slot) {
+      if (open.length === 0) {
         night.allFull++;
         return;
       }
+      // Slots with room, picked at random without repeats (as many as wanted and open).
+      const picked: SlotView[] = [];
+      for (const candidates = [...open]; picked.length < wanted && candidates.length > 0;)
+        picked.push(...candidates.splice(Math.floor(pick() * candidates.length), 1));
+      const body = several
+        ? multiSignupBody(
+            picked.map((s) => s.id),
+            i,
+            'n',
+          )
+        : signupBody(picked[0]?.id ?? 0, i, 'n');
       const answer = await send(`${plan.base}/api/volunteers`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', origin: plan.base },
-        body: JSON.stringify(signupBody(slot.id, i, 'n')),
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          origin: plan.base,
+          ...(cookie ? { cookie } : {}),
+        },
+        body: JSON.stringify(body),
         agent,
       });
       night.signupMs.push(answer.end - answer.start);
       if (answer.status === 201) {
-        night.accepted++;
+        if (several) {
+          night.acceptedSeveral++;
+          night.placesSeveral += picked.length;
+        } else night.accepted++;
         return;
       }
       if (answer.status !== 409) {
@@ -197,7 +254,7 @@ async function newsletterNight(plan: Plan): Promise<Night> {
       }
       // Like the page after a refusal: read the sheet again and pick a slot that still has room.
       night.conflicts++;
-      view = await reread(agent);
+      view = await reread(agent, cookie);
     }
     night.gaveUp++;
   };
@@ -209,21 +266,35 @@ async function newsletterNight(plan: Plan): Promise<Night> {
       await sleep(Math.max(0, planned - (performance.now() - start)));
       night.maxLag = Math.max(night.maxLag, performance.now() - start - planned);
       let agent = browserAgent();
+      const cookie = plan.signedIn?.cookies.get(i) ?? null;
+      // A signed-in parent's browser sends their cookie with every request of the page.
+      const withCookie = (list: RecordedRequest[]) =>
+        cookie === null ? list : list.map((r) => ({ ...r, headers: { ...r.headers, cookie } }));
       try {
         // A load with an error is counted there, not timed.
-        const home = await replayPage(plan.base, plan.home, agent);
+        const home = await replayPage(
+          plan.base,
+          withCookie(cookie && plan.signedIn ? plan.signedIn.home : plan.home),
+          agent,
+        );
         if (home.errors.length === 0) {
           night.home.push(home.ms);
+          (cookie ? night.homeSignedIn : night.homeSignedOut).push(home.ms);
           night.homeBytes.push(home.bytes);
         } else night.failedLoads++;
         night.errors.push(...home.errors);
-        const sheet = await replayPage(plan.base, plan.sheet, agent);
+        const sheet = await replayPage(
+          plan.base,
+          withCookie(cookie && plan.signedIn ? plan.signedIn.sheet : plan.sheet),
+          agent,
+        );
         if (sheet.errors.length === 0) {
           night.sheet.push(sheet.ms);
+          (cookie ? night.sheetSignedIn : night.sheetSignedOut).push(sheet.ms);
           night.sheetBytes.push(sheet.bytes);
         } else night.failedLoads++;
         night.errors.push(...sheet.errors);
-        if (plan.signups && signsUp(i)) {
+        if (plan.signups && (signsUp(i) || signsUpForSeveral(i))) {
           const seen = slotsSeen(sheet, plan.sheetId);
           const from = seen?.from ?? 'a re-read (not in the page load)';
           night.seenFrom[from] = (night.seenFrom[from] ?? 0) + 1;
@@ -232,7 +303,7 @@ async function newsletterNight(plan: Plan): Promise<Night> {
           agent.destroy();
           await sleep(formMs.min + pick() * (formMs.max - formMs.min));
           agent = browserAgent();
-          await signUp(i, seen?.slots ?? null, agent);
+          await signUp(i, seen?.slots ?? null, agent, cookie, signsUpForSeveral(i));
         }
       } catch (error) {
         night.errors.push(`parent ${i}: ${error instanceof Error ? error.message : String(error)}`);
@@ -266,13 +337,39 @@ export async function newsletterBenchmark(root: string): Promise<Section> {
     for (let s = 0; s < slotCount; s++)
       await api.createSlot(sheetId, `Fair shift ${s + 1}`, slotSize, new Date(inDays(7).getTime() + s * 1_800_000));
     const sheetPath = `/signup-sheet/${sheetId}`;
+    // The signed-in parents' accounts (registered now, as they would have been before the night),
+    // and one more whose page loads Chromium records.
+    const cookies = new Map<number, string>();
+    const signedInParents = Array.from({ length: parents }, (_, i) => i).filter(signedIn);
+    const signIn = async (person: { name: string; email: string; password: string }) => {
+      const own = new Api(app.url);
+      await own.call('POST', '/api/auth/register', person);
+      const cookie = own.sessionCookie();
+      if (cookie === null) throw new Error(`${person.email} has no session cookie`);
+      return cookie;
+    };
+    await pool(signedInParents.length, 4, async (k) => {
+      const i = signedInParents[k] ?? 0;
+      cookies.set(i, await signIn(account(i)));
+    });
+    const recorder = { name: 'Rita Recorder', email: 'rita@bench.example.org', password: 'bench-password-1' };
+    const recorderCookie = await signIn(recorder);
+    const asRecorder = async (context: BrowserContext) => {
+      const [cookieName = '', ...value] = recorderCookie.split('=');
+      await context.addCookies([{ name: cookieName, value: value.join('='), url: app.url }]);
+    };
 
     // Once per run: what Chromium asks for on a cold `/` and sheet page, from the app and from static copies.
     const browser = await launchChromium();
-    let recorded: Record<'appHome' | 'appSheet' | 'copyHome' | 'copySheet', ColdLoad>;
+    let recorded: Record<
+      'appHome' | 'appSheet' | 'signedInHome' | 'signedInSheet' | 'copyHome' | 'copySheet',
+      ColdLoad
+    >;
     try {
       const appHome = await coldLoad(browser, `${app.url}/`, 'View & Sign Up');
       const appSheet = await coldLoad(browser, `${app.url}${sheetPath}`, 'Sign Up');
+      const signedInHome = await coldLoad(browser, `${app.url}/`, 'View & Sign Up', asRecorder);
+      const signedInSheet = await coldLoad(browser, `${app.url}${sheetPath}`, 'Sign Up', asRecorder);
       const files = { '/': join(root, 'newsletter-home.html'), [sheetPath]: join(root, 'newsletter-sheet.html') };
       writeFileSync(join(root, 'newsletter-home.html'), appHome.html);
       writeFileSync(join(root, 'newsletter-sheet.html'), appSheet.html);
@@ -284,6 +381,8 @@ export async function newsletterBenchmark(root: string): Promise<Section> {
       recorded = {
         appHome,
         appSheet,
+        signedInHome,
+        signedInSheet,
         copyHome: await coldLoad(browser, `${staticSite.url}/`, 'View & Sign Up'),
         copySheet: await coldLoad(browser, `${staticSite.url}${sheetPath}`, 'Sign Up'),
       };
@@ -296,6 +395,11 @@ export async function newsletterBenchmark(root: string): Promise<Section> {
       base: app.url,
       home: requestList(recorded.appHome.responses, appOrigin),
       sheet: requestList(recorded.appSheet.responses, appOrigin),
+      signedIn: {
+        home: requestList(recorded.signedInHome.responses, appOrigin),
+        sheet: requestList(recorded.signedInSheet.responses, appOrigin),
+        cookies,
+      },
       sheetId,
       signups: true,
     };
@@ -303,6 +407,7 @@ export async function newsletterBenchmark(root: string): Promise<Section> {
       base: staticSite.url,
       home: requestList(recorded.copyHome.responses, copyOrigin),
       sheet: requestList(recorded.copySheet.responses, copyOrigin),
+      signedIn: null,
       sheetId,
       signups: false,
     };
@@ -320,18 +425,37 @@ export async function newsletterBenchmark(root: string): Promise<Section> {
         ratio: ratio(percentile(value, p), percentile(base, p)),
       });
     const errorSample = [...new Set(appNight.errors)].slice(0, 5);
+    // The signed-out parents' sheet loads of the same night are the signed-in ones' baseline.
+    const signedInP99 = percentile(appNight.sheetSignedIn, 99);
+    const signedOutP99 = percentile(appNight.sheetSignedOut, 99);
     const headers = appPlan.home[0]?.headers ?? {};
     return {
-      title: '7. Newsletter night (issue 14) — 300 parents in 30 s load `/` and a sheet, 100 sign up for 100 places',
+      title:
+        '7. Newsletter night (issues 14 and 28) — 300 parents in 30 s, 100 of them signed in, load `/` and a sheet; 100 sign up for one slot and 20 for several, for 100 places',
       rows: [
         loadRow('`/`', 50, appNight.home, copyNight.home),
         loadRow('`/`', 99, appNight.home, copyNight.home),
         loadRow('`/signup-sheet/{id}`', 50, appNight.sheet, copyNight.sheet),
         loadRow('`/signup-sheet/{id}`', 99, appNight.sheet, copyNight.sheet),
-        row(name, 'signups accepted', String(appNight.accepted), {
-          target: `= capacity (${capacity})`,
-          pass: appNight.accepted === capacity,
+        row(name, '`/signup-sheet/{id}` whole page load signed in, p50', ms(percentile(appNight.sheetSignedIn, 50)), {
+          baseline: ms(percentile(appNight.sheetSignedOut, 50)),
+          ratio: ratio(percentile(appNight.sheetSignedIn, 50), percentile(appNight.sheetSignedOut, 50)),
         }),
+        row(name, '`/signup-sheet/{id}` whole page load signed in, p99', ms(signedInP99), {
+          baseline: ms(signedOutP99),
+          ratio: ratio(signedInP99, signedOutP99),
+          target: `≤ ${signedInFactor}× signed out`,
+          pass: signedInP99 <= signedInFactor * signedOutP99,
+        }),
+        row(name, '`/` whole page load signed in, p99', ms(percentile(appNight.homeSignedIn, 99)), {
+          baseline: ms(percentile(appNight.homeSignedOut, 99)),
+          ratio: ratio(percentile(appNight.homeSignedIn, 99), percentile(appNight.homeSignedOut, 99)),
+        }),
+        row(name, 'places taken (SQL)', String(check.volunteers), {
+          target: `= capacity (${capacity})`,
+          pass: check.volunteers === capacity,
+        }),
+        row(name, 'signups accepted, one slot / several', `${appNight.accepted} / ${appNight.acceptedSeveral}`),
         row(name, '409s seen (slot filled meanwhile)', String(appNight.conflicts)),
         row(name, 'errors (5xx, network, unexpected status)', String(appNight.errors.length), {
           baseline: String(copyNight.errors.length),
@@ -344,10 +468,11 @@ export async function newsletterBenchmark(root: string): Promise<Section> {
         }),
       ],
       details: [
-        `${parents} parents start evenly over ${spreadMs / 1000} s (one every ${spreadMs / parents} ms) — twice as harsh as the issue's "within one minute". Each loads \`/\`, then \`/signup-sheet/{id}\`, both cold (no cache between them, one keep-alive agent of at most 6 connections per parent); every third parent then spends ${formMs.min / 1000}–${formMs.max / 1000} s on the form and signs up (POST /api/volunteers with a distinct name and email) for a random slot that had room in the data it saw when the page loaded, and after a 409 reads the sheet again (the tRPC GET the page sends) and picks another slot with room.`,
+        `${parents} parents start evenly over ${spreadMs / 1000} s (one every ${spreadMs / parents} ms) — twice as harsh as the issue's "within one minute". Each loads \`/\`, then \`/signup-sheet/{id}\`, both cold (no cache between them, one keep-alive agent of at most 6 connections per parent); every third parent (100) then spends ${formMs.min / 1000}–${formMs.max / 1000} s on the form and signs up (POST /api/volunteers with a distinct name and email, a signed-in parent with their account's) for a random slot that had room in the data it saw when the page loaded, and 20 others (every fifteenth from the second) likewise for 2 or 3 such slots at once (\`slotIds\`), 150 places asked for 100, and after a 409 reads the sheet again (the tRPC GET the page sends) and picks another slot with room.`,
         `Recorded once from Chromium: app \`/\` ${describe(appPlan.home)}, sheet page ${describe(appPlan.sheet)}; static copies \`/\` ${describe(copyPlan.home)}, sheet page ${describe(copyPlan.sheet)}. Replayed with node:http, each wave after the last, up to 6 requests at a time, every body read whole, with Chromium's Accept and Accept-Encoding (\`${headers['accept-encoding'] ?? 'none'}\`). A page load's time runs from its first request to its last response's last byte.`,
         `App: \`/\` p50 ${ms(percentile(appNight.home, 50))}, p99 ${ms(percentile(appNight.home, 99))}, max ${ms(Math.max(...appNight.home))}, ${kb(percentile(appNight.homeBytes, 50))} on the wire; sheet page p50 ${ms(percentile(appNight.sheet, 50))}, p99 ${ms(percentile(appNight.sheet, 99))}, max ${ms(Math.max(...appNight.sheet))}, ${kb(percentile(appNight.sheetBytes, 50))}. Static copies (bare node:http, gzip): \`/\` p50 ${ms(percentile(copyNight.home, 50))}, p99 ${ms(percentile(copyNight.home, 99))}, ${kb(percentile(copyNight.homeBytes, 50))}; sheet page p50 ${ms(percentile(copyNight.sheet, 50))}, p99 ${ms(percentile(copyNight.sheet, 99))}, ${kb(percentile(copyNight.sheetBytes, 50))}.`,
-        `Signups: ${appNight.accepted} accepted of ${capacity} places, ${appNight.conflicts} × 409 on the way, ${appNight.allFull} found every slot full, ${appNight.gaveUp} gave up after ${maxAttempts} refusals; POST p50 ${ms(percentile(appNight.signupMs, 50))}, p99 ${ms(percentile(appNight.signupMs, 99))}; ${appNight.rereads} re-reads of the sheet. The sheet each signer first saw came from: ${Object.entries(
+        `Signed in (issue 28): ${signedInParents.length} parents (registered before the night) send their session cookie with every request; their page loads are Chromium's as a signed-in parent (recorded once: \`/\` ${describe(appPlan.signedIn?.home ?? [])}, sheet page ${describe(appPlan.signedIn?.sheet ?? [])}). Their sheet page p50 ${ms(percentile(appNight.sheetSignedIn, 50))}, p99 ${ms(signedInP99)} (${appNight.sheetSignedIn.length} loads); the signed-out parents' p50 ${ms(percentile(appNight.sheetSignedOut, 50))}, p99 ${ms(signedOutP99)} (${appNight.sheetSignedOut.length}). \`/\` signed in p50 ${ms(percentile(appNight.homeSignedIn, 50))}, p99 ${ms(percentile(appNight.homeSignedIn, 99))}; signed out p50 ${ms(percentile(appNight.homeSignedOut, 50))}, p99 ${ms(percentile(appNight.homeSignedOut, 99))}. The static copies' night has no one signed in.`,
+        `Signups: ${appNight.accepted} for one slot and ${appNight.acceptedSeveral} for several (${appNight.placesSeveral} places, \`slotIds\`, 2 or 3 slots each) accepted for ${capacity} places, ${appNight.conflicts} × 409 on the way, ${appNight.allFull} found every slot full, ${appNight.gaveUp} gave up after ${maxAttempts} refusals; POST p50 ${ms(percentile(appNight.signupMs, 50))}, p99 ${ms(percentile(appNight.signupMs, 99))}; ${appNight.rereads} re-reads of the sheet. The sheet each signer first saw came from: ${Object.entries(
           appNight.seenFrom,
         )
           .map(([from, n]) => `${from} ${n}`)

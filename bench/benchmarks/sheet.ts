@@ -118,6 +118,20 @@ export async function sheetBenchmark(root: string, seconds: number): Promise<Sec
     const api = new Api(app.url);
     await api.login();
     const sheetId = await seedSheet(api, 20, 's');
+    // Signed in: a parent with no signup on the sheet, and the sheet's organizer (it is handed to them).
+    const signedIn = async (email: string, role: 'member' | 'organizer') => {
+      const person = new Api(app.url);
+      const account = await person.call<{ id: number }>('POST', '/api/auth/register', {
+        name: `Bench ${role}`,
+        email,
+        password: 'bench-password-1',
+      });
+      if (role === 'organizer') await api.call('PATCH', `/api/users/${account.id}`, { role });
+      return { api: person, id: account.id, cookie: person.sessionCookie() ?? '' };
+    };
+    const parent = await signedIn('parent@bench.example.org', 'member');
+    const organizer = await signedIn('organizer@bench.example.org', 'organizer');
+    await api.call('PATCH', `/api/signup-sheets/${sheetId}`, { ownerId: organizer.id });
     copyDatabase(env.DATABASE_PATH ?? '', baseDb);
     baseline = await startChild('baseline', { BENCH_DB: baseDb });
     const path = `/api/signup-sheets/${sheetId}`;
@@ -126,6 +140,21 @@ export async function sheetBenchmark(root: string, seconds: number): Promise<Sec
     const baseShape = shape(await new Api(baseline.url).call<SheetJson>('GET', path));
     const trpc = await trpcAnswer(app.url, trpcPath);
     if (trpc.shape !== appShape) throw new Error(`tRPC answers ${trpc.shape}, REST ${appShape}`);
+    // What each signed-in caller is answered: the parent the signed-out answer, the organizer the
+    // volunteers' contact details (checked, so that a figure is never of the wrong answer).
+    const contacts = async (cookie: string) => {
+      const sheet = await new Api(app.url).call<SheetJson>('GET', path);
+      const seen = JSON.parse(
+        decoded(await send(`${app.url}${path}`, { headers: { ...browserFetchHeaders, cookie } })).toString('utf8'),
+      ) as { slots: { volunteers: { email?: string }[] }[] };
+      const emails = seen.slots.flatMap((slot) => slot.volunteers).filter((v) => v.email !== undefined).length;
+      if (shape(seen) !== shape(sheet)) throw new Error(`a signed-in read answers ${shape(seen)}`);
+      return emails;
+    };
+    const parentEmails = await contacts(parent.cookie);
+    const organizerEmails = await contacts(organizer.cookie);
+    if (parentEmails !== 0 || organizerEmails !== volunteersPerSheet)
+      throw new Error(`contact details seen: parent ${parentEmails}, organizer ${organizerEmails}`);
     const sizes = {
       rest: await wire(`${app.url}${path}`),
       restBrowser: await wire(`${app.url}${path}`, browserFetchHeaders),
@@ -140,12 +169,28 @@ export async function sheetBenchmark(root: string, seconds: number): Promise<Sec
       // X-User-ID without a session is ignored by the server (API.md) but keeps the answer out of the
       // signed-out visitors' cache: every answer is computed, as for a signed-in parent.
       restFresh: { url: app.url, path, headers: { 'x-user-id': '1' } },
+      // Signed in, with the browser's headers (Accept-Encoding), as the web app and a page's script call it.
+      restParent: { url: app.url, path, headers: { ...browserFetchHeaders, cookie: parent.cookie } },
+      trpcParent: { url: app.url, path: trpcPath, headers: { ...browserFetchHeaders, cookie: parent.cookie } },
+      restOrganizer: { url: app.url, path, headers: { ...browserFetchHeaders, cookie: organizer.cookie } },
+      trpcOrganizer: { url: app.url, path: trpcPath, headers: { ...browserFetchHeaders, cookie: organizer.cookie } },
       trpcFresh: { url: app.url, path: trpcPath, headers: { 'x-user-id': '1' } },
       baseline: { url: baseline.url, path, headers: {} },
     };
     for (const t of Object.values(targets)) await load({ ...t, connections, duration: 1 });
     const runs = await rotate(
-      ['rest', 'trpc', 'trpcPlain', 'restFresh', 'trpcFresh', 'baseline'] as const,
+      [
+        'rest',
+        'trpc',
+        'trpcPlain',
+        'restFresh',
+        'trpcFresh',
+        'restParent',
+        'trpcParent',
+        'restOrganizer',
+        'trpcOrganizer',
+        'baseline',
+      ] as const,
       (target, t) => load({ ...targets[target], connections, duration: t }),
       seconds,
     );
@@ -155,6 +200,10 @@ export async function sheetBenchmark(root: string, seconds: number): Promise<Sec
       trpcPlain: plainRun,
       restFresh: restFreshRun,
       trpcFresh: trpcFreshRun,
+      restParent: restParentRun,
+      trpcParent: trpcParentRun,
+      restOrganizer: restOrganizerRun,
+      trpcOrganizer: trpcOrganizerRun,
       baseline: baseRun,
     } = runs.combined;
     const ok = (r: LoadResult) => r.errors === 0 && Object.keys(r.statuses).every((c) => c === '200');
@@ -181,6 +230,10 @@ export async function sheetBenchmark(root: string, seconds: number): Promise<Sec
       rows: [
         ...readRows('REST', appRun),
         ...readRows('tRPC', trpcRun),
+        ...readRows('REST, a signed-in parent', restParentRun),
+        ...readRows('tRPC, a signed-in parent', trpcParentRun),
+        ...readRows("REST, the sheet's organizer", restOrganizerRun),
+        ...readRows("tRPC, the sheet's organizer", trpcOrganizerRun),
         row(name, 'req/s over tRPC, no Accept-Encoding', perSecond(plainRun.rps), {
           baseline: perSecond(baseRun.rps),
           ratio: ratio(plainRun.rps, baseRun.rps),
@@ -216,6 +269,7 @@ export async function sheetBenchmark(root: string, seconds: number): Promise<Sec
         `App answers ${appShape} over REST and ${trpc.shape} over tRPC (decoded from the batch's superjson); baseline answers ${baseShape}.`,
         `tRPC: \`GET ${trpcPath}\`, the URL the web app's httpBatchLink with superjson sends for \`sheets.byId\` (built, not recorded), with the browser's \`Accept: */*\` and \`Accept-Encoding: ${browserFetchHeaders['accept-encoding']}\`: each answer is ${kb(trpc.bytes)} ${trpc.encoding === 'none' ? 'uncompressed' : trpc.encoding} on the wire. REST as a script calls it (no Accept-Encoding): ${sizes.rest}; with the browser's headers it would be ${sizes.restBrowser}. Baseline: ${sizes.baseline}.`,
         `REST: ${appRun.total} answers, p50 ${ms(appRun.p50)}, p99 ${ms(appRun.p99)}; tRPC: ${trpcRun.total} answers, p50 ${ms(trpcRun.p50)}, p99 ${ms(trpcRun.p99)}; tRPC with no Accept-Encoding (answers uncompressed, so the difference is what compressing costs): ${plainRun.total} answers, p50 ${ms(plainRun.p50)}, p99 ${ms(plainRun.p99)}; baseline: ${baseRun.total} answers, p50 ${ms(baseRun.p50)}, p99 ${ms(baseRun.p99)}. Rounds (req/s): REST ${roundList(runs.rounds.rest)}; tRPC ${roundList(runs.rounds.trpc)}; tRPC uncompressed ${roundList(runs.rounds.trpcPlain)}; baseline ${roundList(runs.rounds.baseline)} (${roundsPerSide} rounds of ${seconds / roundsPerSide} s each, order reversed every round; figures are the median round's). Targets (issue 14): ≥ ${rpsShare}× the baseline's req/s and p99 ≤ ${p99Factor}× its p99.`,
+        `Signed in (issue 28), each with its session cookie and the browser's headers: a parent with no signup on the sheet (answered no contact details, checked) over REST ${restParentRun.total} answers, p50 ${ms(restParentRun.p50)}, p99 ${ms(restParentRun.p99)}, rounds ${roundList(runs.rounds.restParent)}; over tRPC ${trpcParentRun.total}, p50 ${ms(trpcParentRun.p50)}, p99 ${ms(trpcParentRun.p99)}, rounds ${roundList(runs.rounds.trpcParent)}. The sheet's organizer (answered all ${volunteersPerSheet} volunteers' contact details, checked) over REST ${restOrganizerRun.total}, p50 ${ms(restOrganizerRun.p50)}, p99 ${ms(restOrganizerRun.p99)}, rounds ${roundList(runs.rounds.restOrganizer)}; over tRPC ${trpcOrganizerRun.total}, p50 ${ms(trpcOrganizerRun.p50)}, p99 ${ms(trpcOrganizerRun.p99)}, rounds ${roundList(runs.rounds.trpcOrganizer)}. Each request's session is read and whose answer it gets decided (the parent: the signed-out answer; the organizer: the organizers' answer) before a kept answer is sent (apps/server/src/http/publicCache.ts).`,
         `Every answer computed (the same requests with \`X-User-ID: 1\` and no session, which the server ignores but which keeps them out of the signed-out visitors' cache, as a signed-in parent's reads are): REST ${restFreshRun.total} answers, p50 ${ms(restFreshRun.p50)}, p99 ${ms(restFreshRun.p99)}, rounds ${roundList(runs.rounds.restFresh)}; tRPC (uncompressed) ${trpcFreshRun.total} answers, p50 ${ms(trpcFreshRun.p50)}, p99 ${ms(trpcFreshRun.p99)}, rounds ${roundList(runs.rounds.trpcFresh)}.`,
         `Statements of one anonymous GET (counted by wrapping better-sqlite3's Statement all/get/run/iterate with the server in this process): ${counts.per20.map((s) => `\`${s.slice(0, 90)}${s.length > 90 ? '…' : ''}\``).join('; ')}.`,
         `Those counts are of a GET right after a write elsewhere (a signup on another sheet); a repeated GET with nothing written since executes ${counts.repeat.length}${counts.repeat.length ? `: ${counts.repeat.map((s) => `\`${s.slice(0, 60)}\``).join('; ')}` : ''} — during the req/s loads nothing is written, so the app may answer from whatever it keeps.`,

@@ -282,13 +282,13 @@ describe('a read-only database', () => {
     expect(logged).toHaveLength(2);
     expect(logged[0]?.err).toMatchObject({ code: 'SQLITE_READONLY' });
 
-    // The admin's session was last seen more than a minute ago (written through a second
+    // The admin's session was last seen more than ten minutes ago (written through a second
     // connection): reading it writes the new time, which the disk refuses; the read still answers.
     const second = openDatabase(server.databasePath);
     try {
       second.sqlite
         .prepare(
-          'UPDATE sessions SET last_seen_at = last_seen_at - 120000 WHERE user_id = (SELECT id FROM users WHERE email = ?)',
+          'UPDATE sessions SET last_seen_at = last_seen_at - 1200000 WHERE user_id = (SELECT id FROM users WHERE email = ?)',
         )
         .run(adminCredentials.email);
     } finally {

@@ -359,7 +359,7 @@ export type DbSnapshot = Map<string, { rows: number; hash: string }>;
 
 /**
  * Columns that legitimately change on any request and are left out of the hash:
- * sessions.last_seen_at is refreshed (at most once a minute) whenever a session is used.
+ * sessions.last_seen_at is refreshed (at most once every ten minutes) whenever a session is used.
  */
 const volatileColumns: Record<string, string[]> = { sessions: ['last_seen_at'] };
 

@@ -31,8 +31,11 @@ export const accountMessages = {
 
 const dayMs = 24 * 60 * 60 * 1000;
 const dayS = 24 * 60 * 60;
-// lastSeenAt is refreshed at most this often, so that reads do not write on every request.
-const touchEveryMs = 60 * 1000;
+// lastSeenAt is refreshed at most this often, so that reads do not write on every request: a
+// session idle for days ends within ten minutes of its time. Each refresh is a write, which makes
+// every answer the read cache keeps stale (apps/server publicCache.ts): once a minute for each of a
+// hundred signed-in parents would be more often than their signups.
+const touchEveryMs = 10 * 60 * 1000;
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -47,18 +50,29 @@ export function createSession(db: Db, userId: number): string {
   return token;
 }
 
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare();
+}
+/** The session lookup of every signed-in request, compiled once per database. */
+const sessionLookups = new WeakMap<Db, ReturnType<typeof prepareSessionLookup>>();
+
 /** The user behind a cookie token, or null when unknown or idle longer than `idleDays`. */
 export function findSessionUser(
   db: Db,
   token: string,
   idleDays: number,
 ): { user: SessionUser; sessionId: number } | null {
-  const row = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
-    .get();
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const row = lookup.get({ tokenHash: hashToken(token) });
   if (!row) return null;
   const now = Date.now();
   // These two writes are housekeeping: a disk that refuses them (full, read-only) must not refuse
