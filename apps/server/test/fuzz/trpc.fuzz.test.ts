@@ -681,6 +681,22 @@ describe('every procedure called directly with random JS values', () => {
       claimedUserId: role === 'spoofed' ? (claimedUserId ?? 'someone-else') : null,
     });
 
+  /**
+   * The direct callers stand for sessions, which end with their account (the server reads the user
+   * from the session on every request). A fuzzed deletion or erasure that took one of them makes it
+   * again before the next call, as the HTTP fuzzing's ensureSessions does: a stale caller would
+   * write rows naming a user who is gone.
+   */
+  const ensureDirectAccounts = async () => {
+    const exists = (id: number) => handle.sqlite.prepare('SELECT 1 FROM users WHERE id = ?').get(id) !== undefined;
+    if (!exists(users.admin.id)) users.admin = (await ensureAdmin(handle.db, adminCredentials)).user;
+    if (!exists(users.user.id)) {
+      users.user = await createCaller(context('anon')).auth.register({ ...userCredentials, emailConsent: true });
+      // Its verification mail counts against the mailbox's budget: done before the call's snapshot.
+      await runtime.mail.flush();
+    }
+  };
+
   beforeAll(async () => {
     const path = join(fuzz.server.dir, 'direct.sqlite');
     handle = openDatabase(path);
@@ -787,6 +803,7 @@ describe('every procedure called directly with random JS values', () => {
         fc.asyncProperty(
           arb,
           traced(async (r) => {
+            await ensureDirectAccounts();
             const input = materialize(r.input, watcher);
             const call = procedureOf(createCaller(context(r.role, r.claimed)), path);
             const before = watcher.snapshot();
