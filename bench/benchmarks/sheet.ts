@@ -1,5 +1,7 @@
 import { join } from 'node:path';
-import { startServer } from '@pac/server';
+import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { appRouter, createCaller, createContextInner } from '@pac/api';
+import { type RunningServer, startServer } from '@pac/server';
 import { loadEnv } from '@pac/server/env';
 import { Api, inDays, trpcSheetPath } from '../lib/api';
 import { appEnv } from '../lib/app-env';
@@ -67,14 +69,63 @@ async function wire(url: string, headers: Record<string, string> = {}): Promise<
   return `${kb(answer.body.length)} ${String(answer.headers['content-encoding'] ?? 'uncompressed')}`;
 }
 
+/** Median of `runs` timings of `work`, in µs. */
+async function medianMicros(runs: number, work: () => unknown): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work();
+    times.push((performance.now() - start) * 1000);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? Number.NaN;
+}
+
+/**
+ * Where the CPU time of an answer made afresh goes (issue 28), step by step in this process with the
+ * server's own code: the procedure (its reads and the volunteers' views, through tRPC's caller), the
+ * superjson pass, the JSON text, and compressing it as the compression layer would (brotli 4).
+ */
+async function computedAnswerCost(server: RunningServer, sheetId: number) {
+  const caller = createCaller(
+    createContextInner({ db: server.runtime.db, config: server.config, runtime: server.runtime }),
+  );
+  // The router's own transformer (superjson), as the tRPC adapter serializes an answer.
+  const { output } = (
+    appRouter._def._config as unknown as { transformer: { output: { serialize(v: unknown): unknown } } }
+  ).transformer;
+  const answer = await caller.sheets.byId({ id: sheetId });
+  const serialized = output.serialize(answer);
+  const text = JSON.stringify(serialized);
+  const runs = 400;
+  // Warm up every step first (compiled statements, JIT), then time each.
+  for (let i = 0; i < 50; i++) await caller.sheets.byId({ id: sheetId });
+  const brotli = (body: string) =>
+    brotliCompressSync(body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
+  return {
+    procedure: await medianMicros(runs, () => caller.sheets.byId({ id: sheetId })),
+    superjson: await medianMicros(runs, () => output.serialize(answer)),
+    restJson: await medianMicros(runs, () => JSON.stringify(answer)),
+    trpcJson: await medianMicros(runs, () => JSON.stringify(serialized)),
+    brotli: await medianMicros(runs, () => brotli(text)),
+    bytes: Buffer.byteLength(text),
+  };
+}
+
 /**
  * SQL statements one GET of the sheet executes, counted in this process on the server's own
  * connection. Each counted GET follows a write (a signup on another sheet), so that no answer cache
  * the server keeps can stand in for the reads; `repeat` is a GET with nothing written since.
  */
-async function countStatements(
-  root: string,
-): Promise<{ per20: string[]; per40: string[]; repeat: string[]; perSignup: string[] }> {
+async function countStatements(root: string): Promise<{
+  per20: string[];
+  per40: string[];
+  repeat: string[];
+  perSignup: string[];
+  cost: Awaited<ReturnType<typeof computedAnswerCost>>;
+}> {
   const counter = installStatementCounter();
   const server = await startServer(loadEnv(appEnv(join(root, 'sheet-count'))), null);
   try {
@@ -98,7 +149,9 @@ async function countStatements(
     const repeat = (await get(sheet40)).statements;
     const slot = await api.createSlot(sheet20, 'One more', 10);
     const perSignup = (await counter.count(() => anonymous.signUp(slot, 1, 'count'))).statements;
-    return { per20, per40, repeat, perSignup };
+    counter.uninstall();
+    const cost = await computedAnswerCost(server, sheet20);
+    return { per20, per40, repeat, perSignup, cost };
   } finally {
     counter.uninstall();
     await server.close();
@@ -270,6 +323,7 @@ export async function sheetBenchmark(root: string, seconds: number): Promise<Sec
         `tRPC: \`GET ${trpcPath}\`, the URL the web app's httpBatchLink with superjson sends for \`sheets.byId\` (built, not recorded), with the browser's \`Accept: */*\` and \`Accept-Encoding: ${browserFetchHeaders['accept-encoding']}\`: each answer is ${kb(trpc.bytes)} ${trpc.encoding === 'none' ? 'uncompressed' : trpc.encoding} on the wire. REST as a script calls it (no Accept-Encoding): ${sizes.rest}; with the browser's headers it would be ${sizes.restBrowser}. Baseline: ${sizes.baseline}.`,
         `REST: ${appRun.total} answers, p50 ${ms(appRun.p50)}, p99 ${ms(appRun.p99)}; tRPC: ${trpcRun.total} answers, p50 ${ms(trpcRun.p50)}, p99 ${ms(trpcRun.p99)}; tRPC with no Accept-Encoding (answers uncompressed, so the difference is what compressing costs): ${plainRun.total} answers, p50 ${ms(plainRun.p50)}, p99 ${ms(plainRun.p99)}; baseline: ${baseRun.total} answers, p50 ${ms(baseRun.p50)}, p99 ${ms(baseRun.p99)}. Rounds (req/s): REST ${roundList(runs.rounds.rest)}; tRPC ${roundList(runs.rounds.trpc)}; tRPC uncompressed ${roundList(runs.rounds.trpcPlain)}; baseline ${roundList(runs.rounds.baseline)} (${roundsPerSide} rounds of ${seconds / roundsPerSide} s each, order reversed every round; figures are the median round's). Targets (issue 14): ≥ ${rpsShare}× the baseline's req/s and p99 ≤ ${p99Factor}× its p99.`,
         `Signed in (issue 28), each with its session cookie and the browser's headers: a parent with no signup on the sheet (answered no contact details, checked) over REST ${restParentRun.total} answers, p50 ${ms(restParentRun.p50)}, p99 ${ms(restParentRun.p99)}, rounds ${roundList(runs.rounds.restParent)}; over tRPC ${trpcParentRun.total}, p50 ${ms(trpcParentRun.p50)}, p99 ${ms(trpcParentRun.p99)}, rounds ${roundList(runs.rounds.trpcParent)}. The sheet's organizer (answered all ${volunteersPerSheet} volunteers' contact details, checked) over REST ${restOrganizerRun.total}, p50 ${ms(restOrganizerRun.p50)}, p99 ${ms(restOrganizerRun.p99)}, rounds ${roundList(runs.rounds.restOrganizer)}; over tRPC ${trpcOrganizerRun.total}, p50 ${ms(trpcOrganizerRun.p50)}, p99 ${ms(trpcOrganizerRun.p99)}, rounds ${roundList(runs.rounds.trpcOrganizer)}. Each request's session is read and whose answer it gets decided (the parent: the signed-out answer; the organizer: the organizers' answer) before a kept answer is sent (apps/server/src/http/publicCache.ts).`,
+        `Where the time of an answer made afresh goes (issue 28; in this process, on the 20-slot sheet, by then with the slot and signup the statement count added, medians of 400 runs): the procedure through tRPC's caller (three reads, the volunteers' views) ${counts.cost.procedure.toFixed(0)} µs; superjson's pass over the answer ${counts.cost.superjson.toFixed(0)} µs; its JSON text (${kb(counts.cost.bytes)}) ${counts.cost.trpcJson.toFixed(0)} µs (REST's plain JSON ${counts.cost.restJson.toFixed(0)} µs); brotli at the compression layer's quality 4 ${counts.cost.brotli.toFixed(0)} µs. A kept answer costs none of these: it is sent as kept, compressed once.`,
         `Every answer computed (the same requests with \`X-User-ID: 1\` and no session, which the server ignores but which keeps them out of the signed-out visitors' cache, as a signed-in parent's reads are): REST ${restFreshRun.total} answers, p50 ${ms(restFreshRun.p50)}, p99 ${ms(restFreshRun.p99)}, rounds ${roundList(runs.rounds.restFresh)}; tRPC (uncompressed) ${trpcFreshRun.total} answers, p50 ${ms(trpcFreshRun.p50)}, p99 ${ms(trpcFreshRun.p99)}, rounds ${roundList(runs.rounds.trpcFresh)}.`,
         `Statements of one anonymous GET (counted by wrapping better-sqlite3's Statement all/get/run/iterate with the server in this process): ${counts.per20.map((s) => `\`${s.slice(0, 90)}${s.length > 90 ? '…' : ''}\``).join('; ')}.`,
         `Those counts are of a GET right after a write elsewhere (a signup on another sheet); a repeated GET with nothing written since executes ${counts.repeat.length}${counts.repeat.length ? `: ${counts.repeat.map((s) => `\`${s.slice(0, 60)}\``).join('; ')}` : ''} — during the req/s loads nothing is written, so the app may answer from whatever it keeps.`,
