@@ -1,7 +1,7 @@
 /**
  * `pnpm bench`: every benchmark, each figure beside a baseline measured in the same run; prints the
  * table and writes bench/results.md. Options (after `pnpm bench`, or `pnpm --filter @pac/bench bench`):
- *   --only signups,sheet,monitoring,web,memory,phone,newsletter,card   run some (results.md is then left alone)
+ *   --only signups,sheet,monitoring,web,memory,phone,newsletter,card,lighthouse   run some (results.md is then left alone)
  *   --seconds N                                  length of each load measurement (default 10)
  *   --strict                                     exit 1 when a target is missed (default: report only)
  */
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { cardBenchmark } from './benchmarks/card';
+import { lighthouseBenchmark } from './benchmarks/lighthouse';
 import { memoryBenchmark } from './benchmarks/memory';
 import { monitoringBenchmark } from './benchmarks/monitoring';
 import { newsletterBenchmark } from './benchmarks/newsletter';
@@ -20,7 +21,7 @@ import { signupBenchmark } from './benchmarks/signups';
 import { webBenchmark } from './benchmarks/web';
 import { load1, machine, row, type Section, table, writeResults } from './lib/report';
 
-const all = ['signups', 'sheet', 'monitoring', 'web', 'memory', 'phone', 'newsletter', 'card'] as const;
+const all = ['signups', 'sheet', 'monitoring', 'web', 'memory', 'phone', 'newsletter', 'card', 'lighthouse'] as const;
 type Name = (typeof all)[number];
 
 const { values } = parseArgs({
@@ -52,6 +53,7 @@ const run: Record<Name, () => Promise<Section>> = {
   phone: () => phoneBenchmark(root),
   newsletter: () => newsletterBenchmark(root),
   card: () => cardBenchmark(),
+  lighthouse: () => lighthouseBenchmark(root),
 };
 
 console.log(`PAC Hub benchmarks on ${machine()}; load average ${loadBefore.toFixed(2)}\n`);

@@ -5,14 +5,18 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { Api, inDays } from '../lib/api';
 import {
+  browserSession,
   type ColdLoad,
   coldLoad,
   emulateSlowPhone,
+  firstStatTile,
   startAppAndChromium,
   median,
   phoneViewport,
+  signedIn,
   slowPhoneLabel,
   visibleAt,
+  type VisibleTarget,
   watchVisible,
 } from '../lib/browser';
 import { kb, ms, ratio, row, type Section } from '../lib/report';
@@ -24,11 +28,20 @@ const bytesLimit = 160 * 1024;
 /** A throttled load that has not shown its button by then has failed. */
 const loadTimeout = 30_000;
 
+/** A language's messages, as the server's catalogs give them. */
+type I18n = ReturnType<typeof i18nFor>;
+
 interface PageUnderTest {
   label: string;
   path: string;
-  /** The accessible name of the link or button whose first appearance is timed. */
+  /** The accessible name of the link, button or tile whose first appearance is timed. */
   name: string;
+  /** What is timed: `name` in the words of a language's messages (the English ones: `name`). */
+  target: (i18n: I18n) => VisibleTarget;
+  /** What `name` names, for the details. */
+  kind: 'link' | 'button' | 'stat tile';
+  /** Where the static copy serves it, when another page has the same path. */
+  copyPath?: string;
   /** Readies each fresh context (a signed-in visitor), for the app and its static copy alike. */
   prepare?: (context: BrowserContext) => Promise<void>;
 }
@@ -40,7 +53,7 @@ interface PageUnderTest {
 async function phoneLoad(
   browser: Browser,
   url: string,
-  name: string,
+  target: VisibleTarget,
   prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<{ ms: number; top: number }> {
   const context = await browser.newContext({ viewport: phoneViewport });
@@ -48,7 +61,7 @@ async function phoneLoad(
     await prepare?.(context);
     const page = await context.newPage();
     await emulateSlowPhone(await context.newCDPSession(page));
-    await page.addInitScript({ content: watchVisible(name) });
+    await page.addInitScript({ content: watchVisible(target) });
     await page.goto(url, { waitUntil: 'commit', timeout: loadTimeout });
     return await visibleAt(page, loadTimeout);
   } catch (error) {
@@ -93,34 +106,16 @@ async function seedOrganizer(admin: Api, baseUrl: string): Promise<(context: Bro
   await admin.call('PATCH', `/api/users/${account.id}`, { role: 'organizer' });
   const own = new Api(baseUrl);
   await own.login(organizer);
-  for (const [i, title] of organizerSheets.entries()) {
-    const day = inDays(3 + i * 4);
-    const sheetId = await own.createSheet(title, day);
-    const slots: number[] = [];
-    for (let s = 0; s < 4 + i; s++)
-      slots.push(
-        await own.createSlot(sheetId, `${title} shift ${s + 1}`, 2 + (s % 3), new Date(day.getTime() + s * 3_600_000)),
-      );
-    await own.seedSignups(slots, 3 * (i + 1), `o${i}-`);
-  }
-  const cookie = own.sessionCookie();
-  if (cookie === null) throw new Error('The organizer has no session cookie');
-  const [cookieName = '', ...value] = cookie.split('=');
-  const storedUser = JSON.stringify({ id: account.id, name: organizer.name, isAdmin: false });
-  return async (context) => {
-    await context.addCookies([{ name: cookieName, value: value.join('='), url: baseUrl }]);
-    // Any origin: the app's and the static copy's (which ignores it).
-    await context.addInitScript({
-      content: `localStorage.setItem('currentUser', ${JSON.stringify(storedUser)});`,
-    });
-  };
+  await own.seedSheets(organizerSheets, 'o');
+  return signedIn(await browserSession(own));
 }
 
 /**
  * 6. Issue 14 on a parent's phone: time to the first 'View & Sign Up' on `/` and the first 'Sign Up'
  * on a sheet under a slow mobile profile, and the bytes a cold load of each takes on the wire,
  * each against a static copy of the same rendered page. Issue 24 on an organizer's: time to the
- * first sheet card (its 'Roster' link) on their dashboard, signed in, against its static copy.
+ * first sheet card (its 'Roster' link) on their dashboard, signed in, against its static copy; issue
+ * 28 on an administrator's: time to the dashboard's first stat tile showing its figure.
  */
 export async function phoneBenchmark(root: string): Promise<Section> {
   const { webDist, browser, app } = await startAppAndChromium(root, 'phone-app');
@@ -143,27 +138,44 @@ export async function phoneBenchmark(root: string): Promise<Section> {
     }
 
     const asOrganizer = await seedOrganizer(api, app.url);
+    const asAdmin = signedIn(await browserSession(api));
 
+    const link = (name: string) => ({ name, target: (i18n: I18n) => i18n._(name), kind: 'link' as const });
     const pages: PageUnderTest[] = [
-      { label: '`/`', path: '/', name: 'View & Sign Up' },
-      { label: '`/signup-sheet/{id}`', path: `/signup-sheet/${sheetId}`, name: 'Sign Up' },
+      { label: '`/`', path: '/', ...link('View & Sign Up') },
+      { label: '`/signup-sheet/{id}`', path: `/signup-sheet/${sheetId}`, ...link('Sign Up'), kind: 'button' },
       // Issue 24: the organizer's first sheet card, timed by its 'Roster' link.
       {
         label: `\`/admin\` as an organizer with ${organizerSheets.length} sheets`,
         path: '/admin',
-        name: 'Roster of Book Fair',
+        name: `Roster of ${organizerSheets[0] ?? ''}`,
+        target: (i18n) => i18n._('Roster of {title}', { title: organizerSheets[0] ?? '' }),
+        kind: 'link',
         prepare: asOrganizer,
       },
+      // Issue 28: the administrator's first stat tile, once it shows its figure.
+      {
+        label: `\`/admin\` as the admin (${organizerSheets.length + 3} sheets)`,
+        path: '/admin',
+        copyPath: '/admin-as-admin',
+        name: firstStatTile.name,
+        target: (i18n) => ({ ...firstStatTile, name: i18n._(firstStatTile.name) }),
+        kind: 'stat tile',
+        prepare: asAdmin,
+      },
     ];
+    const english = i18nFor('en');
+    const copyPath = (p: PageUnderTest) => p.copyPath ?? p.path;
 
     // Cold, unthrottled: the bytes, and the rendered pages for the static copies.
     const appCold: ColdLoad[] = [];
     const files: Record<string, string> = {};
     for (const [i, p] of pages.entries()) {
-      const load = await coldLoad(browser, `${app.url}${p.path}`, p.name, p.prepare);
+      const load = await coldLoad(browser, `${app.url}${p.path}`, p.target(english), p.prepare);
       appCold.push(load);
-      files[p.path] = join(root, `phone-static-${i}.html`);
-      writeFileSync(files[p.path] ?? '', load.html);
+      const file = join(root, `phone-static-${i}.html`);
+      files[copyPath(p)] = file;
+      writeFileSync(file, load.html);
     }
     staticSite = await startChild('bare', {
       BENCH_STATIC_DIR: webDist,
@@ -171,7 +183,8 @@ export async function phoneBenchmark(root: string): Promise<Section> {
       BENCH_GZIP: '1',
     });
     const staticCold: ColdLoad[] = [];
-    for (const p of pages) staticCold.push(await coldLoad(browser, `${staticSite.url}${p.path}`, p.name, p.prepare));
+    for (const p of pages)
+      staticCold.push(await coldLoad(browser, `${staticSite.url}${copyPath(p)}`, p.target(english), p.prepare));
 
     // On the slow phone, alternating app and static copy.
     const times = pages.map(() => ({ app: [] as number[], copy: [] as number[], top: 0 }));
@@ -181,8 +194,8 @@ export async function phoneBenchmark(root: string): Promise<Section> {
         if (!t) continue;
         const sides: ('app' | 'copy')[] = i % 2 === 0 ? ['app', 'copy'] : ['copy', 'app'];
         for (const side of sides) {
-          const base = side === 'app' ? app.url : staticSite.url;
-          const result = await phoneLoad(browser, `${base}${p.path}`, p.name, p.prepare);
+          const url = side === 'app' ? `${app.url}${p.path}` : `${staticSite.url}${copyPath(p)}`;
+          const result = await phoneLoad(browser, url, p.target(english), p.prepare);
           t[side].push(result.ms);
           if (side === 'app') t.top = result.top;
         }
@@ -190,37 +203,24 @@ export async function phoneBenchmark(root: string): Promise<Section> {
     }
 
     // Issue 27: every other language, by its lang cookie (its catalog is the page's only extra
-    // file), to the same link or button in that language's words; the baseline is the English
+    // file), to the same link, button or tile in that language's words; the baseline is the English
     // static copy above.
     const other = languages.map((l) => l.tag).filter((tag): tag is Exclude<Language, 'en'> => tag !== 'en');
-    const inLanguage = other.map((language) => {
-      const i18n = i18nFor(language);
-      const withCookie =
-        (prepare?: (context: BrowserContext) => Promise<void>) =>
-        async (context: BrowserContext): Promise<void> => {
-          await context.addCookies([{ name: 'lang', value: language, url: app.url }]);
-          await prepare?.(context);
-        };
-      return {
-        language,
-        pages: pages.map((p, k) => ({
-          ...p,
-          name:
-            k === 2
-              ? i18n._('Roster of {title}', { title: organizerSheets[0] ?? '' })
-              : i18n._(k === 0 ? 'View & Sign Up' : 'Sign Up'),
-          prepare: withCookie(p.prepare),
-        })),
-      };
-    });
     const languageTimes: { language: Language; label: string; name: string; ms: number[]; bytes: number }[] = [];
-    for (const { language, pages: translated } of inLanguage) {
-      for (const [k, p] of translated.entries()) {
-        const cold = k === 0 ? await coldLoad(browser, `${app.url}${p.path}`, p.name, p.prepare) : null;
+    for (const language of other) {
+      const i18n = i18nFor(language);
+      for (const [k, p] of pages.entries()) {
+        const prepare = async (context: BrowserContext): Promise<void> => {
+          await context.addCookies([{ name: 'lang', value: language, url: app.url }]);
+          await p.prepare?.(context);
+        };
+        const target = p.target(i18n);
+        const cold = k === 0 ? await coldLoad(browser, `${app.url}${p.path}`, target, prepare) : null;
         const times: number[] = [];
         for (let i = 0; i < loads; i++)
-          times.push((await phoneLoad(browser, `${app.url}${p.path}`, p.name, p.prepare)).ms);
-        languageTimes.push({ language, label: p.label, name: p.name, ms: times, bytes: cold?.bytes ?? 0 });
+          times.push((await phoneLoad(browser, `${app.url}${p.path}`, target, prepare)).ms);
+        const name = typeof target === 'string' ? target : target.name;
+        languageTimes.push({ language, label: p.label, name, ms: times, bytes: cold?.bytes ?? 0 });
       }
     }
 
@@ -274,21 +274,21 @@ export async function phoneBenchmark(root: string): Promise<Section> {
     });
     const failures = [...appCold, ...staticCold].flatMap((l) => l.failed);
     return {
-      title: `6. A parent's phone (issue 14) and an organizer's (issue 24) — Chromium at ${phoneViewport.width}×${phoneViewport.height}, ${slowPhoneLabel}`,
+      title: `6. A parent's phone (issue 14), an organizer's (issue 24) and an admin's (issue 28) — Chromium at ${phoneViewport.width}×${phoneViewport.height}, ${slowPhoneLabel}`,
       rows: [...rows, ...bytesRows, ...languageRows],
       details: [
         ...pages.map((p, k) => {
           const t = times[k] ?? { app: [], copy: [], top: 0 };
-          return `${p.label} to the first '${p.name}': app ${t.app.map(time).join(', ')}; static copy ${t.copy.map(time).join(', ')}. The ${p.name === 'Sign Up' ? 'button' : 'link'} is ${Math.round(t.top)} px from the top of the page (${t.top < phoneViewport.height ? 'on the first screen' : 'below the first screen'}).`;
+          return `${p.label} to the first '${p.name}'${p.kind === 'stat tile' ? ' tile showing its figure' : ''}: app ${t.app.map(time).join(', ')}; static copy ${t.copy.map(time).join(', ')}. The ${p.kind} is ${Math.round(t.top)} px from the top of the page (${t.top < phoneViewport.height ? 'on the first screen' : 'below the first screen'}).`;
         }),
-        `Each timed load is a fresh browser context (cold cache) on CDP's \`Network.emulateNetworkConditions\` (${slowPhoneLabel.replace(', CPU slowed 4 ×', '')}) and \`Emulation.setCPUThrottlingRate\` 4; the time runs from navigation start to the first animation frame in which the link or button is visible (checked inside the page on every frame). App and static copy alternate.`,
+        `Each timed load is a fresh browser context (cold cache) on CDP's \`Network.emulateNetworkConditions\` (${slowPhoneLabel.replace(', CPU slowed 4 ×', '')}) and \`Emulation.setCPUThrottlingRate\` 4; the time runs from navigation start to the first animation frame in which the link, button or tile is visible (a tile once it shows its figure; checked inside the page on every frame). App and static copy alternate.`,
         ...pages.map(
           (p, k) =>
             `${p.label} cold, app: ${appCold[k]?.responses.length ?? 0} responses — ${appCold[k] ? fileList(appCold[k]) : ''}.`,
         ),
         ...pages.map((p, k) => `${p.label} cold, static copy: ${staticCold[k] ? fileList(staticCold[k]) : ''}.`),
         `Bytes are each response's body as it came over the wire (CDP \`Network.loadingFinished\` encodedDataLength less the response headers), with Chromium's own request headers (Accept-Encoding \`${appCold[0]?.responses[0]?.requestHeaders['accept-encoding'] ?? '?'}\`), on a cold load at full speed that waits for network idle; decoded, \`/\` is ${kb(appCold[0]?.responses.reduce((n, r) => n + r.decodedBytes, 0) ?? 0)}.`,
-        `In the other languages (issue 27) each page is loaded with the language's \`lang\` cookie and timed to the same link or button in that language's words (from the catalogs); the baseline of a time is the English static copy's, of the bytes the English app's \`/\`. Only the page's language's catalog loads.`,
+        `In the other languages (issue 27) each page is loaded with the language's \`lang\` cookie and timed to the same link, button or tile in that language's words (from the catalogs); the baseline of a time is the English static copy's, of the bytes the English app's \`/\`. Only the page's language's catalog loads.`,
         'Static copy: the same page as rendered by Chromium, scripts and module preloads removed, same stylesheet and images, served by a bare node:http that gzips every answer (zlib default level, compressed once) — what a static host would send for the same pixels.',
         ...(failures.length ? [`Failed requests: ${failures.join('; ')}.`] : []),
       ],

@@ -64,6 +64,31 @@ export class Api {
     return this.call('POST', '/api/volunteers', signupBody(slotId, n, tag), [201]);
   }
 
+  /**
+   * Upcoming sheets, one per title: the i-th 3 + 4i days ahead with 4 + i hourly slots of 2 to 4
+   * places and 3 (i + 1) of them taken (emails tagged `${tag}${i}-`). Answers their ids.
+   */
+  async seedSheets(titles: readonly string[], tag: string): Promise<number[]> {
+    const ids: number[] = [];
+    for (const [i, title] of titles.entries()) {
+      const day = inDays(3 + i * 4);
+      const sheetId = await this.createSheet(title, day);
+      const slots: number[] = [];
+      for (let s = 0; s < 4 + i; s++)
+        slots.push(
+          await this.createSlot(
+            sheetId,
+            `${title} shift ${s + 1}`,
+            2 + (s % 3),
+            new Date(day.getTime() + s * 3_600_000),
+          ),
+        );
+      await this.seedSignups(slots, 3 * (i + 1), `${tag}${i}-`);
+      ids.push(sheetId);
+    }
+    return ids;
+  }
+
   /** Signs up `count` volunteers, `width` requests at a time, round-robin over `slots`. */
   seedSignups(slots: number[], count: number, tag: string, width = 8): Promise<void> {
     return pool(count, width, (i) => this.signUp(slots[i % slots.length] ?? 0, i, tag));

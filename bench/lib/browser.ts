@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import type { Api } from './api';
 import { appEnv } from './app-env';
 import { builtWebDist, type Child, startChild } from './spawn';
 
@@ -16,12 +19,85 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
-/** Headless Debian Chromium through playwright-core, as the e2e tests start it. */
-export function launchChromium(): Promise<Browser> {
+function requireChromium(): void {
   if (!existsSync(chromiumPath))
     throw new Error(`No Chromium at ${chromiumPath}: apt-get install -y --no-install-recommends chromium`);
+}
+
+/** Headless Debian Chromium through playwright-core, as the e2e tests start it. */
+export function launchChromium(): Promise<Browser> {
+  requireChromium();
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 }
+
+/** A Chromium that a client reaches by its DevTools port (Lighthouse connects to it that way). */
+export interface DebuggableChromium {
+  port: number;
+  /** Playwright-core connected over CDP, for readying the profile (a session) before the client runs. */
+  connect: () => Promise<Browser>;
+  close: () => Promise<void>;
+}
+
+/**
+ * Headless Debian Chromium with TOOLCHAIN.md's flags, a fresh profile in `userDataDir` and a
+ * DevTools port of its own choosing (`--remote-debugging-port=0`; it prints the address it took).
+ */
+export async function launchDebuggableChromium(userDataDir: string): Promise<DebuggableChromium> {
+  requireChromium();
+  const proc = spawn(
+    chromiumPath,
+    [...chromiumArgs, '--headless', '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('Chromium printed no DevTools address within 20 s')), 20_000);
+    proc.once('exit', (code) => reject(new Error(`Chromium exited with code ${String(code)} before listening`)));
+    createInterface({ input: proc.stderr }).on('line', (line) => {
+      const found = /DevTools listening on (ws:\/\/\S+)/.exec(line)?.[1];
+      if (found === undefined) return;
+      clearTimeout(timer);
+      resolve(found);
+    });
+  });
+  return {
+    port: Number(new URL(endpoint).port),
+    connect: () => chromium.connectOverCDP(endpoint),
+    close: async () => {
+      if (proc.exitCode === null && proc.signalCode === null) proc.kill();
+      await exited;
+    },
+  };
+}
+
+/** What a browser needs to be a signed-in account: its session cookie, and the user the app stores. */
+export interface BrowserSession {
+  cookie: { name: string; value: string; url: string };
+  /** The `currentUser` localStorage entry (id, name, isAdmin) the app reads before it asks the server. */
+  storedUser: string;
+}
+
+/** The session of the account `api` is signed in as, for the app at `api.baseUrl`. */
+export async function browserSession(api: Api): Promise<BrowserSession> {
+  const cookie = api.sessionCookie();
+  if (cookie === null) throw new Error('The account has no session cookie: sign in first');
+  const me = await api.call<{ id: number; name: string; isAdmin: boolean }>('GET', '/api/auth/me');
+  const [name = '', ...value] = cookie.split('=');
+  return {
+    cookie: { name, value: value.join('='), url: api.baseUrl },
+    storedUser: JSON.stringify({ id: me.id, name: me.name, isAdmin: me.isAdmin }),
+  };
+}
+
+/** Readies each fresh browser context as that account: the cookie, and the stored user on any origin (the static copy ignores it). */
+export const signedIn =
+  (session: BrowserSession) =>
+  async (context: BrowserContext): Promise<void> => {
+    await context.addCookies([session.cookie]);
+    await context.addInitScript({
+      content: `localStorage.setItem('currentUser', ${JSON.stringify(session.storedUser)});`,
+    });
+  };
 
 /**
  * What a browser benchmark starts with: the built web app (for its static copy), Chromium, and the
@@ -66,20 +142,32 @@ export async function emulateSlowPhone(cdp: CDPSession): Promise<void> {
 }
 
 /**
- * Sets `window.benchVisible` to the time (ms from navigation start) of the first animation frame
- * in which a link or button named `name` is visible, and `window.benchVisibleTop` to its distance
- * from the top of the page. Animation frames run only once the page can render (stylesheets
- * loaded), so this is when a person could first see it. A string, not a function: tsx would add
- * helpers the page lacks.
+ * What a timed load waits for: a link or button by its accessible name (a string, as the e2e tests
+ * find them), or any element matching `selector` by that name, once its text holds a figure when
+ * `withFigure` is set (a stat tile, a group named by its label, past its loading skeleton).
  */
-export function watchVisible(name: string): string {
+export type VisibleTarget = string | { name: string; selector: string; withFigure?: boolean };
+
+/** The admin dashboard's first stat tile (a group named by its label), once it shows its figure. */
+export const firstStatTile = { name: 'Active Signups', selector: '[role="group"]', withFigure: true };
+
+/**
+ * Sets `window.benchVisible` to the time (ms from navigation start) of the first animation frame
+ * in which `target` is visible, and `window.benchVisibleTop` to its distance from the top of the
+ * page. Animation frames run only once the page can render (stylesheets loaded), so this is when a
+ * person could first see it. A string, not a function: tsx would add helpers the page lacks.
+ */
+export function watchVisible(target: VisibleTarget): string {
+  const { name, selector, withFigure } =
+    typeof target === 'string' ? { name: target, selector: 'a, button', withFigure: false } : target;
   return `
     (() => {
       const want = ${JSON.stringify(name)};
       const check = () => {
-        for (const el of Array.from(document.querySelectorAll('a, button'))) {
+        for (const el of Array.from(document.querySelectorAll(${JSON.stringify(selector)}))) {
           const label = el.getAttribute('aria-label') ?? el.textContent.trim();
           if (label !== want || !el.checkVisibility({ visibilityProperty: true })) continue;
+          if (${String(withFigure === true)} && !/[0-9]/.test(el.textContent)) continue;
           const box = el.getBoundingClientRect();
           if (box.width === 0 || box.height === 0) continue;
           window.benchVisibleTop = box.top + window.scrollY;
@@ -236,14 +324,14 @@ export interface ColdLoad {
 }
 
 /**
- * A cold load (fresh context) at phone size and full speed, until the page's first `name` is visible
- * and the network is idle: every response with its bytes on the wire, and the page's static copy.
- * `prepare` readies the fresh context first (a signed-in visitor's cookie and stored user).
+ * A cold load (fresh context) at phone size and full speed, until the page's first `target` is
+ * visible and the network is idle: every response with its bytes on the wire, and the page's static
+ * copy. `prepare` readies the fresh context first (a signed-in visitor's cookie and stored user).
  */
 export async function coldLoad(
   browser: Browser,
   url: string,
-  name: string,
+  target: VisibleTarget,
   prepare?: (context: BrowserContext) => Promise<void>,
 ): Promise<ColdLoad> {
   const context = await browser.newContext({ viewport: phoneViewport });
@@ -251,7 +339,7 @@ export async function coldLoad(
     await prepare?.(context);
     const page = await context.newPage();
     const wire = await recordWire(await context.newCDPSession(page));
-    await page.addInitScript({ content: watchVisible(name) });
+    await page.addInitScript({ content: watchVisible(target) });
     await page.goto(url, { waitUntil: 'networkidle' });
     await visibleAt(page, 15_000);
     const html = await staticCopy(page);

@@ -1,27 +1,41 @@
 import { useLingui } from '@lingui/react';
 import { Center, Loader } from '@mantine/core';
 import { appPages } from '@pac/validators/page-data';
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Suspense } from 'react';
+import { matchPath, Route, Routes } from 'react-router-dom';
 import { withPagesMessages } from './lib/language';
+import { type LazyPage, lazyPage } from './lib/lazyPage';
 import { SessionSync } from './lib/session/SessionSync';
 import { HomePage } from './pages/Home.page';
 
 // Everything but the home page loads on demand, so that the first page stays small. The pages few
 // visitors open bring their own messages (the catalogs' 'pages' part).
-const SignupSheetPage = lazy(() => import('./pages/SignupSheet.page'));
-const RosterPage = lazy(() => import('./pages/Roster.page'));
-const ProfilePage = lazy(() => import('./pages/Profile.page'));
-const AdminPage = lazy(() => import('./pages/Admin.page'));
-const MonitoringPage = lazy(() => import('./pages/Monitoring.page'));
-const PrivacyPolicyPage = lazy(() => withPagesMessages(import('./pages/PrivacyPolicy.page')));
-const NewsPage = lazy(() => import('./pages/News.page'));
-const NotFoundPage = lazy(() => import('./pages/NotFound.page'));
-const CancelSignupPage = lazy(() => import('./pages/CancelSignup.page'));
-const MySignupPage = lazy(() => import('./pages/MySignup.page'));
-const UnsubscribePage = lazy(() => withPagesMessages(import('./pages/Unsubscribe.page')));
-const VerifyEmailPage = lazy(() => withPagesMessages(import('./pages/VerifyEmail.page')));
-const ResetPasswordPage = lazy(() => withPagesMessages(import('./pages/ResetPassword.page')));
+const pages: readonly [string, LazyPage][] = [
+  [appPages.sheet.path, lazyPage(() => import('./pages/SignupSheet.page'))],
+  [appPages.roster.path, lazyPage(() => import('./pages/Roster.page'))],
+  [appPages.profile.path, lazyPage(() => import('./pages/Profile.page'))],
+  [appPages.admin.path, lazyPage(() => import('./pages/Admin.page'))],
+  [appPages.monitoring.path, lazyPage(() => import('./pages/Monitoring.page'))],
+  [appPages.privacyPolicy.path, lazyPage(() => withPagesMessages(import('./pages/PrivacyPolicy.page')))],
+  [appPages.news.path, lazyPage(() => import('./pages/News.page'))],
+  [appPages.cancelSignup.path, lazyPage(() => import('./pages/CancelSignup.page'))],
+  [appPages.mySignup.path, lazyPage(() => import('./pages/MySignup.page'))],
+  [appPages.unsubscribe.path, lazyPage(() => withPagesMessages(import('./pages/Unsubscribe.page')))],
+  [appPages.verifyEmail.path, lazyPage(() => withPagesMessages(import('./pages/VerifyEmail.page')))],
+  [appPages.resetPassword.path, lazyPage(() => withPagesMessages(import('./pages/ResetPassword.page')))],
+];
+const NotFoundPage = lazyPage(() => import('./pages/NotFound.page'));
+
+/**
+ * Loads the code of the page at `pathname` (matched as the routes below match it), so that the first
+ * render shows it rather than a loader. Resolves either way: a page that failed to load shows why
+ * when it renders.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  if (matchPath(appPages.home.path, pathname)) return;
+  const page = pages.find(([path]) => matchPath(path, pathname))?.[1] ?? NotFoundPage;
+  await page.preload().catch(() => undefined);
+}
 
 function PageLoader() {
   const { i18n } = useLingui();
@@ -38,18 +52,9 @@ export function AppRoutes() {
     <Suspense fallback={<PageLoader />}>
       <Routes>
         <Route path={appPages.home.path} element={<HomePage />} />
-        <Route path={appPages.sheet.path} element={<SignupSheetPage />} />
-        <Route path={appPages.roster.path} element={<RosterPage />} />
-        <Route path={appPages.profile.path} element={<ProfilePage />} />
-        <Route path={appPages.admin.path} element={<AdminPage />} />
-        <Route path={appPages.monitoring.path} element={<MonitoringPage />} />
-        <Route path={appPages.privacyPolicy.path} element={<PrivacyPolicyPage />} />
-        <Route path={appPages.news.path} element={<NewsPage />} />
-        <Route path={appPages.cancelSignup.path} element={<CancelSignupPage />} />
-        <Route path={appPages.mySignup.path} element={<MySignupPage />} />
-        <Route path={appPages.unsubscribe.path} element={<UnsubscribePage />} />
-        <Route path={appPages.verifyEmail.path} element={<VerifyEmailPage />} />
-        <Route path={appPages.resetPassword.path} element={<ResetPasswordPage />} />
+        {pages.map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

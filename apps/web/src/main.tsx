@@ -1,10 +1,10 @@
 import './styles/mantine-first.css';
 import './global.css';
 import { defaultLanguage, type SchoolClock, schoolClockOf } from '@pac/validators/page-data';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './App';
+import { App, preloadPage } from './App';
 import { setSchoolClock } from './lib/dates';
 import { loadMessages, setBrowserMessages } from './lib/language';
 import {
@@ -27,7 +27,8 @@ const trpcClient = createTrpcClient();
 
 /**
  * Renders the app once the school's clock, which every date on every page is read on, is set, and
- * the page's messages are here (the server preloads its language's catalog with the page).
+ * the page's messages and code are here (the server preloads its language's catalog and the page's
+ * chunks with the page).
  */
 async function start(clock: SchoolClock, container: HTMLElement): Promise<void> {
   setSchoolClock(clock);
@@ -36,6 +37,9 @@ async function start(clock: SchoolClock, container: HTMLElement): Promise<void> 
   const signedIn = embeddedSignedIn(queryClient) ?? readStoredUser() !== null;
   const i18n = await loadMessages(language, signedIn);
   setBrowserMessages(i18n);
+  // The page's own code (the server preloads it with the HTML), so that the first render shows the
+  // page rather than a loader.
+  await preloadPage(window.location.pathname);
   // The same tree as the server's (entry-server.tsx), but for the browser's history.
   const app = (
     <StrictMode>
@@ -49,7 +53,12 @@ async function start(clock: SchoolClock, container: HTMLElement): Promise<void> 
   // The server rendered the home and sheet pages from the same data (apps/server/src/http/page.ts):
   // React takes over that HTML instead of building it again. Other pages arrive with an empty root.
   if (container.hasChildNodes()) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  else {
+    // A transition: React renders the page in slices between which the browser stays responsive,
+    // rather than in one long task.
+    const root = createRoot(container);
+    startTransition(() => root.render(app));
+  }
 }
 
 const embeddedClock = embeddedSchoolClock(queryClient);

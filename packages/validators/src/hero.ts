@@ -1,22 +1,8 @@
 import { z } from 'zod';
-import { defaultHeroContent, type HeroContent, type HeroVisibility } from './heroDefaults';
+import { defaultHeroContent, type HeroContent, type HeroVisibility, heroLimits } from './heroDefaults';
 import { fill } from './fill';
 
 export * from './heroDefaults';
-
-export const heroLimits = {
-  title: 100,
-  description: 500,
-  ctaText: 50,
-  statPrimary: 20,
-  statSecondary: 50,
-  bullets: 5,
-  bulletText: 50,
-  /** The editor always shows at least this many bullet fields. */
-  minBulletFields: 3,
-  /** The admin card previews this much of the description. */
-  descriptionPreview: 100,
-} as const;
 
 const linkMessage = /*i18n*/ 'Link must start with /, start with http, or be #';
 const text = (max: number, label: string) =>

@@ -33,6 +33,21 @@ export interface HeroContent {
 
 export const defaultHeroImagePath = '/hero-default.svg';
 
+/** How long each of the hero's texts may be, and how many bullets it has. */
+export const heroLimits = {
+  title: 100,
+  description: 500,
+  ctaText: 50,
+  statPrimary: 20,
+  statSecondary: 50,
+  bullets: 5,
+  bulletText: 50,
+  /** The editor always shows at least this many bullet fields. */
+  minBulletFields: 3,
+  /** The admin card previews this much of the description. */
+  descriptionPreview: 100,
+} as const;
+
 export const defaultHeroContent: HeroContent = {
   title: /*i18n*/ 'Volunteer with our school community',
   description:

@@ -46,13 +46,30 @@ describe('the page route table (what a page embeds, for the server and the web a
     expect(pageQueries('/signup-sheet/9999999999999999').queries).toEqual(everyPageQueries);
   });
 
+  it("embeds the dashboard's first screen for its viewer only: an administrator's figures, an organizer's sheets", () => {
+    const admin = pageQueries('/admin', 'admin');
+    expect(admin.route).toMatchObject({ module: 'src/pages/Admin.page.tsx' });
+    expect(admin.route?.serverRendered).toBeUndefined();
+    expect(admin.queries).toEqual([...everyPageQueries, { path: 'stats.get', role: 'admin' }]);
+    expect(pageQueries('/admin/', 'organizer').queries).toEqual([
+      ...everyPageQueries,
+      { path: 'sheets.managed', role: 'organizer' },
+    ]);
+    // Signed out, or an account with no dashboard: the page's code, and only what every page gets.
+    for (const role of [null, 'member'] as const) {
+      expect(pageQueries('/admin', role)).toEqual({ route: admin.route, queries: everyPageQueries });
+    }
+    expect(pageQueries('/Admin', 'admin').route).toBe(admin.route);
+  });
+
   it('gives any other page what every page gets', () => {
-    expect(pageQueries('/admin')).toEqual({ route: null, queries: everyPageQueries });
+    expect(pageQueries('/profile/3', 'admin')).toEqual({ route: null, queries: everyPageQueries });
     expect(pageQueries('/signup-sheet')).toEqual({ route: null, queries: everyPageQueries });
   });
 
   it('embeds only embeddable procedures', () => {
     const paths = pageRoutes.flatMap((route) => route.queries(['7']).map((q) => q.path));
+    // Each embeddable procedure is embedded by some page.
     for (const path of [...paths, ...everyPageQueries.map((q) => q.path)]) expect(isEmbeddablePath(path)).toBe(true);
     expect(new Set([...paths, ...everyPageQueries.map((q) => q.path)])).toEqual(new Set(embeddablePaths));
     expect(isEmbeddablePath('users.list')).toBe(false);

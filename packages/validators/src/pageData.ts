@@ -1,3 +1,6 @@
+// A type only: nothing of users.ts (which uses zod) is loaded.
+import type { UserRoleValue } from './users';
+
 /**
  * The element in which the server writes a page's first data into its HTML
  * (apps/server/src/http/page.ts) and from which the web app reads it (apps/web/src/lib/pageData.ts).
@@ -40,6 +43,8 @@ export const embeddablePaths = [
   'sheets.list',
   'sheets.byId',
   'announcements.news',
+  'stats.get',
+  'sheets.managed',
 ] as const;
 
 export type EmbeddablePath = (typeof embeddablePaths)[number];
@@ -52,6 +57,11 @@ export function isEmbeddablePath(path: string): path is EmbeddablePath {
 export interface PageQuery {
   path: EmbeddablePath;
   input?: unknown;
+  /**
+   * Embedded only for a signed-in account of this role: the first screen of their dashboard, which
+   * nobody else may read (the server would refuse it) or whose first screen does without it.
+   */
+  role?: UserRoleValue;
 }
 
 /** How many approved announcements the home page shows under 'School news' (newsLimits.home in @pac/validators). */
@@ -112,13 +122,32 @@ export const pageRoutes: readonly PageRoute[] = [
       return Number.isSafeInteger(id) ? [{ path: 'sheets.byId', input: { id } }] : [];
     },
   },
+  {
+    // The dashboards, rendered in the browser (they are one person's) from the first screen's data:
+    // an administrator's stat tiles, an organizer's own sheet cards.
+    pattern: /^\/admin\/?$/i,
+    module: 'src/pages/Admin.page.tsx',
+    queries: () => [
+      { path: 'stats.get', role: 'admin' },
+      { path: 'sheets.managed', role: 'organizer' },
+    ],
+  },
 ];
 
-/** The route of the page at `pathname` (null for any other page) and every query it embeds. */
-export function pageQueries(pathname: string): { route: PageRoute | null; queries: PageQuery[] } {
+/**
+ * The route of the page at `pathname` (null for any other page) and every query it embeds for a
+ * viewer of `role` (null: signed out).
+ */
+export function pageQueries(
+  pathname: string,
+  role: UserRoleValue | null = null,
+): { route: PageRoute | null; queries: PageQuery[] } {
   for (const route of pageRoutes) {
     const match = route.pattern.exec(pathname);
-    if (match) return { route, queries: [...everyPageQueries, ...route.queries(match.slice(1))] };
+    if (match) {
+      const own = route.queries(match.slice(1)).filter((query) => query.role === undefined || query.role === role);
+      return { route, queries: [...everyPageQueries, ...own] };
+    }
   }
   return { route: null, queries: [...everyPageQueries] };
 }

@@ -41,6 +41,12 @@ const manifest = {
     css: ['assets/rest-3.css', 'assets/SignupSheet-4.css'],
   },
   '_Modal-2.js': { file: 'assets/Modal-2.js', imports: ['_shared-1.js'], css: ['assets/rest-3.css'] },
+  'src/pages/Admin.page.tsx': {
+    file: 'assets/Admin.page-adm.js',
+    isDynamicEntry: true,
+    imports: ['_shared-1.js'],
+    css: ['assets/Tabs-5.css'],
+  },
 };
 
 let server: TestServer;
@@ -195,6 +201,40 @@ describe('the first data of a page, in its HTML', () => {
     // No server-rendering build beside this one: the root is left for the browser to render.
     expect(home.html).toContain('<div id="root"></div>');
     expect(visitor.html).toContain('<div id="root"></div>');
+  });
+
+  it("gives the dashboard its viewer's first screen (an administrator's figures, an organizer's own sheets) and preloads its chunks", async () => {
+    await createSheetWithSlot(admin, 2, { title: 'Dashboard Fair' });
+    const everyPage = ['auth.me', 'settings.language', 'settings.schoolClock'];
+
+    const adminPage = await pageData(admin, '/admin');
+    expect([...adminPage.queries.keys()].sort()).toEqual([...everyPage, 'stats.get'].sort());
+    expect(decoded(adminPage.queries.get('stats.get'))).toEqual((await admin.get('/api/stats')).body);
+    const preloads = parse(adminPage.html)
+      .querySelectorAll('link[rel=modulepreload]')
+      .map((l) => l.getAttribute('href'));
+    expect(preloads).toEqual(['/assets/Admin.page-adm.js', '/assets/shared-1.js']);
+    const styles = parse(adminPage.html)
+      .querySelectorAll('head link[rel=stylesheet]')
+      .map((l) => l.getAttribute('href'));
+    expect(styles).toEqual(['/assets/Tabs-5.css']);
+
+    const organizer = new ApiClient(server.url);
+    const account = await organizer.post<{ id: number }>('/api/auth/register', {
+      name: 'Olu Organizer',
+      email: 'olu-dashboard@example.org',
+      password: 'secret-pass',
+    });
+    expect((await admin.patch(`/api/users/${account.body.id}`, { role: 'organizer' })).status).toBe(200);
+    await createSheetWithSlot(organizer, 1, { title: "Olu's Bake Sale" });
+    const organizerPage = await pageData(organizer, '/admin');
+    expect([...organizerPage.queries.keys()].sort()).toEqual([...everyPage, 'sheets.managed'].sort());
+    // Their own sheets only, as sheets.managed answers them.
+    const managed = decoded(organizerPage.queries.get('sheets.managed')) as { title: string }[];
+    expect(managed.map((sheet) => sheet.title)).toEqual(["Olu's Bake Sale"]);
+
+    // Signed out: the gate's code, and what every page gets.
+    expect([...(await pageData(anonymous, '/admin')).queries.keys()].sort()).toEqual(everyPage);
   });
 
   it('leaves out what the page would be refused, and a sheet that does not exist', async () => {

@@ -26,11 +26,12 @@ import { contextFromRequest, type HttpDeps, isSecureRequest, languageFromQuery, 
 /**
  * The single-page app's HTML, with the first data of the page it opens embedded, so that a phone
  * renders the page as soon as its scripts run instead of asking the API and waiting again: the
- * home page gets the upcoming sheets and the hero, a sheet page its sheet, every page the signed-in
- * user and the school's clock. The data is what the app's own queries would answer for the same cookie (so nobody sees
- * more than the API would show them), encoded with superjson like /trpc answers, and written so
- * that no text in it can end its script element. The page's code chunks are preloaded beside it,
- * and its stylesheets linked.
+ * home page gets the upcoming sheets and the hero, a sheet page its sheet, the dashboard its first
+ * screen (an administrator's figures, an organizer's own sheets), every page the signed-in user and
+ * the school's clock. The data is what the app's own queries would answer for the same cookie (so
+ * nobody sees more than the API would show them), encoded with superjson like /trpc answers, and
+ * written so that no text in it can end its script element. The page's code chunks are preloaded
+ * beside it, and its stylesheets linked.
  *
  * The home and sheet pages also arrive rendered: the web app's server build (apps/web/dist-ssr,
  * beside the public build) renders them from the same data into `#root`, so that a phone shows the
@@ -230,8 +231,8 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
   }
 
   return async (req, res, pathname) => {
-    const { route, queries } = pageQueries(pathname);
     const context = contextFromRequest(req, res, deps);
+    const { route, queries } = pageQueries(pathname, context.user?.role ?? null);
     const caller = createCaller(context);
     const embedded: EmbeddedQuery[] = [];
     const answers = new Map<string, unknown>();

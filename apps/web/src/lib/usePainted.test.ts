@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { usePainted } from './usePainted';
 
 describe('usePainted', () => {
-  it('is false on the first render and true once a frame and the task after it have run', () => {
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'setTimeout', 'clearTimeout'] });
+  it('is false on the first render and true once the frame after the first paint has run', () => {
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
     try {
       const { result } = renderHook(() => usePainted());
       expect(result.current).toBe(false);
@@ -13,7 +13,7 @@ describe('usePainted', () => {
       });
       expect(result.current).toBe(false);
       act(() => {
-        vi.runOnlyPendingTimers();
+        vi.advanceTimersToNextFrame();
       });
       expect(result.current).toBe(true);
     } finally {

@@ -19,6 +19,10 @@ describe('/admin', () => {
       'Privacy',
     ]);
     expect(screen.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    // The stat tiles come first; the rest of the Overview follows once they are on screen.
+    expect(screen.getByRole('group', { name: 'Active Signups' })).toBeDefined();
+    expect(await screen.findByRole('region', { name: 'Website Settings' }, { timeout: 15_000 })).toBeDefined();
+    expect(await screen.findByRole('region', { name: 'Manage Signup Sheets' })).toBeDefined();
     fireEvent.click(screen.getByRole('tab', { name: 'Email Settings' }));
     expect(screen.getByRole('tab', { name: 'Email Settings' }).getAttribute('aria-selected')).toBe('true');
   });

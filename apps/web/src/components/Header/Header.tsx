@@ -4,11 +4,12 @@ import { lazy, Suspense } from 'react';
 import { Link, useMatch } from 'react-router-dom';
 import { useAuthDialog } from '../../features/account/AuthDialogProvider';
 import { useCurrentUser } from '../../lib/session/useCurrentUser';
-import { useHydrated } from '../../lib/useHydrated';
+import { usePainted } from '../../lib/usePainted';
 import { AccountName } from './AccountName';
 import { LanguageSwitch } from './LanguageButton';
 
-// The menu (and the popover library under it) loads only for signed-in visitors.
+// The menu (and the popover library under it) loads only for signed-in visitors, once the page is
+// on screen: its dozen files are no part of what a phone must fetch and run to show the page.
 const UserMenu = lazy(() => import('./UserMenu').then((m) => ({ default: m.UserMenu })));
 
 function HeaderLink({ to, end = false, children }: { to: string; end?: boolean; children: string }) {
@@ -39,9 +40,10 @@ function AccountButtonLoading({ name }: { name: string }) {
 export function Header() {
   const { user } = useCurrentUser();
   const { openAuthDialog } = useAuthDialog();
-  // A page the server rendered shows the menu's placeholder until React has taken the page over:
-  // the menu's code is not there yet, and a menu button that looked ready would not open.
-  const hydrated = useHydrated();
+  // The menu's placeholder until the page has been painted, and so until React has taken over a page
+  // the server rendered: the menu's code is not there yet, and a menu button that looked ready would
+  // not open.
+  const painted = usePainted();
   const { i18n } = useLingui();
 
   return (
@@ -80,7 +82,7 @@ export function Header() {
           <Group gap="xs" wrap="nowrap" className="pac-header-end">
             <LanguageSwitch />
             {user ? (
-              hydrated ? (
+              painted ? (
                 <Suspense fallback={<AccountButtonLoading name={user.name} />}>
                   <UserMenu user={user} />
                 </Suspense>

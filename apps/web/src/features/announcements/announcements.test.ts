@@ -1,14 +1,8 @@
 import { i18nFor } from '@pac/i18n/server';
 import { describe, expect, it } from 'vitest';
 import { schoolDate } from '../../../test/schoolTime';
-import {
-  type Announcement,
-  characterCount,
-  decisionText,
-  draftEditErrors,
-  draftsOf,
-  recentDecisions,
-} from './announcements';
+import { type Announcement, characterCount, decisionText, draftsOf, recentDecisions } from './announcements';
+import { draftEditErrors } from './draftEditErrors';
 
 const i18n = i18nFor('en');
 

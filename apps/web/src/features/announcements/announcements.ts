@@ -1,10 +1,7 @@
 import type { I18n } from '@lingui/core';
 import type { RouterOutputs } from '@pac/api';
-import { announcementEditSchema } from '@pac/validators';
 import type { Language } from '@pac/validators/page-data';
-import { catalogText } from '../../lib/catalogText';
 import { formatMonthDayTime } from '../../lib/dates';
-import { schemaErrors } from '../../lib/schemaForm';
 
 /** An announcement as `announcements.list` answers it: a draft, or one approved, rejected or expired. */
 export type Announcement = RouterOutputs['announcements']['list'][number];
@@ -63,18 +60,6 @@ export function decisionText(i18n: I18n, language: Language, announcement: Annou
 export interface DraftEdits {
   text: string;
   imageAlt: string;
-}
-
-/**
- * The fields of a draft's edit that are wrong, with the server's own messages (announcementMessages),
- * in the page's language.
- */
-export function draftEditErrors(i18n: I18n, edits: DraftEdits): Partial<Record<keyof DraftEdits, string>> {
-  const errors = schemaErrors(announcementEditSchema, { id: 1, ...edits });
-  return {
-    ...(errors.text === undefined ? {} : { text: catalogText(i18n, errors.text) }),
-    ...(errors.imageAlt === undefined ? {} : { imageAlt: catalogText(i18n, errors.imageAlt) }),
-  };
 }
 
 /** How long the post's text is as the server counts it (trimmed), against Instagram's 2,200. */

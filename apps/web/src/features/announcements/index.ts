@@ -3,9 +3,9 @@ export {
   type Announcement,
   characterCount,
   decisionText,
-  draftEditErrors,
   draftsOf,
   postTextMax,
   recentDecisions,
 } from './announcements';
+export { draftEditErrors } from './draftEditErrors';
 export { useAnnouncementList, useDraftActions, useRefreshAnnouncements } from './useAnnouncements';

@@ -1,6 +1,7 @@
 import { defaultHeroContent } from '@pac/validators';
 import { describe, expect, it } from 'vitest';
-import { checkHeroForm, descriptionPreview, heroFormValues, heroInput } from './hero';
+import { checkHeroForm, heroFormValues, heroInput } from './hero';
+import { descriptionPreview } from './HeroBanner/heroContent';
 
 describe('heroFormValues', () => {
   it('shows at least 3 bullet fields and at most 5', () => {

@@ -55,9 +55,3 @@ export function checkHeroForm(values: HeroFormValues): HeroFormCheck {
   }
   return { errors, summary: summary ?? (Object.keys(errors).length > 0 ? visibleFieldsMessage : null) };
 }
-
-/** The admin card's preview of the description: its first 100 characters. */
-export function descriptionPreview(text: string, limit: number = heroLimits.descriptionPreview): string {
-  const trimmed = text.trim();
-  return trimmed.length > limit ? `${trimmed.slice(0, limit)}...` : trimmed;
-}

@@ -1,4 +1,6 @@
 import '../../../styles/mantine-rest.css';
+// The tabs' styles are their own part (styles/mantine-first.css).
+import '@mantine/core/styles/Tabs.css';
 import { useLingui } from '@lingui/react';
 import { Modal, Tabs } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';

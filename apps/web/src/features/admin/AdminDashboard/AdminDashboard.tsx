@@ -1,20 +1,46 @@
-// The administrator's dashboard loads on demand (an organizer's never does), with the part of
-// Mantine's stylesheet that its tabs, dialogs and fields use.
-import '../../../styles/mantine-rest.css';
+// The tabs' styles, a part of Mantine's stylesheet of their own: the first screen needs no other.
+import '@mantine/core/styles/Tabs.css';
 import { useLingui } from '@lingui/react';
 import { Button, Group, Stack, Tabs, Title } from '@mantine/core';
-import { useState } from 'react';
-import { AnnouncementDrafts } from '../../announcements';
-import { CreateSheetDialog } from '../../sheets/SheetDialogs';
-import { EmailSettingsTab, MonitoringTab, OverviewTab } from '../AdminTabs';
-import { People } from '../People';
-import { PrivacyTab } from '../Privacy';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { AfterPaint } from '../../../components/AfterPaint';
+import { OnceOpened } from '../../../components/OnceOpened';
+import { OverviewTab } from '../AdminTabs/OverviewTab';
+import { DashboardLoader } from '../DashboardLoader';
+
+// The first screen (the title, the tabs and the Overview's stat tiles) comes with the page and draws
+// from the data the page carries; everything else loads on demand, each part with the part of
+// Mantine's stylesheet it uses: the other tabs when opened, the dialog to create a sheet when first
+// opened, and the announcements waiting for approval once the first screen is up.
+const MonitoringTab = lazy(() => import('../AdminTabs/MonitoringTab').then((m) => ({ default: m.MonitoringTab })));
+const EmailSettingsTab = lazy(() =>
+  import('../AdminTabs/EmailSettingsTab').then((m) => ({ default: m.EmailSettingsTab })),
+);
+const People = lazy(() => import('../People/People').then((m) => ({ default: m.People })));
+const PrivacyTab = lazy(() => import('../Privacy/PrivacyTab').then((m) => ({ default: m.PrivacyTab })));
+const AnnouncementDrafts = lazy(() =>
+  import('../../announcements/AnnouncementDrafts/AnnouncementDrafts').then((m) => ({
+    default: m.AnnouncementDrafts,
+  })),
+);
+const CreateSheetDialog = lazy(() =>
+  import('../../sheets/SheetDialogs').then((m) => ({ default: m.CreateSheetDialog })),
+);
 
 type DashboardTab = 'overview' | 'monitoring' | 'email' | 'people' | 'privacy';
 
 function isDashboardTab(value: string | null): value is DashboardTab {
   return (
     value === 'overview' || value === 'monitoring' || value === 'email' || value === 'people' || value === 'privacy'
+  );
+}
+
+/** A tab whose code loads when it is first opened. */
+function LazyPanel({ value, children }: { value: DashboardTab; children: ReactNode }) {
+  return (
+    <Tabs.Panel value={value} pt="lg">
+      <Suspense fallback={<DashboardLoader />}>{children}</Suspense>
+    </Tabs.Panel>
   );
 }
 
@@ -37,7 +63,11 @@ export function AdminDashboard() {
         <Title order={1}>{i18n._('PAC Admin Dashboard')}</Title>
         <Button onClick={openCreate}>{i18n._('Create New Sign Up')}</Button>
       </Group>
-      <AnnouncementDrafts hideWhenEmpty />
+      <AfterPaint>
+        <Suspense fallback={null}>
+          <AnnouncementDrafts hideWhenEmpty />
+        </Suspense>
+      </AfterPaint>
       {/* Hidden tabs unmount, so that a tab's polling runs only while it is shown. */}
       <Tabs value={tab} onChange={(value) => isDashboardTab(value) && setTab(value)} keepMounted={false}>
         <Tabs.List>
@@ -50,20 +80,22 @@ export function AdminDashboard() {
         <Tabs.Panel value="overview" pt="lg">
           <OverviewTab onCreateSheet={openCreate} />
         </Tabs.Panel>
-        <Tabs.Panel value="monitoring" pt="lg">
+        <LazyPanel value="monitoring">
           <MonitoringTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="email" pt="lg">
+        </LazyPanel>
+        <LazyPanel value="email">
           <EmailSettingsTab onOpenMonitoring={() => setTab('monitoring')} />
-        </Tabs.Panel>
-        <Tabs.Panel value="people" pt="lg">
+        </LazyPanel>
+        <LazyPanel value="people">
           <People />
-        </Tabs.Panel>
-        <Tabs.Panel value="privacy" pt="lg">
+        </LazyPanel>
+        <LazyPanel value="privacy">
           <PrivacyTab />
-        </Tabs.Panel>
+        </LazyPanel>
       </Tabs>
-      <CreateSheetDialog opened={creating} onClose={() => setCreating(false)} />
+      <OnceOpened open={creating}>
+        {(opened) => <CreateSheetDialog opened={opened} onClose={() => setCreating(false)} />}
+      </OnceOpened>
     </Stack>
   );
 }

@@ -1,3 +1,5 @@
+// Loaded when the tab is first opened, with the part of Mantine's stylesheet its forms use.
+import '../../../styles/mantine-rest.css';
 import { EmailSettings } from '../EmailSettings';
 
 export interface EmailSettingsTabProps {

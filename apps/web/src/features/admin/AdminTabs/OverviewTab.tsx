@@ -1,5 +1,3 @@
-import { MonitoringCard } from '../../monitoring/MonitoringCard';
-import { SocialMediaCard } from '../../monitoring/SocialMediaCard';
 import { Overview } from '../Overview';
 
 export interface OverviewTabProps {
@@ -7,17 +5,7 @@ export interface OverviewTabProps {
   onCreateSheet: () => void;
 }
 
-/** The dashboard's Overview tab, with the website-watch and social media cards in their SPEC place. */
+/** The dashboard's Overview tab. */
 export function OverviewTab({ onCreateSheet }: OverviewTabProps) {
-  return (
-    <Overview
-      onCreateSheet={onCreateSheet}
-      monitoringSlot={
-        <>
-          <MonitoringCard />
-          <SocialMediaCard />
-        </>
-      }
-    />
-  );
+  return <Overview onCreateSheet={onCreateSheet} />;
 }

@@ -2,9 +2,8 @@
 // that the reminders' dialogs use.
 import '../../../styles/mantine-rest.css';
 import { Stack } from '@mantine/core';
-import { useRef } from 'react';
 import { QuickActions } from '../QuickActions';
-import { ReminderManagement } from '../ReminderManagement';
+import { ReminderManagement, useGoToReminders } from '../ReminderManagement';
 
 export interface OrganizerPanelsProps {
   /** Opens the Create New Signup Sheet dialog. */
@@ -13,17 +12,11 @@ export interface OrganizerPanelsProps {
 
 /** What an organizer has below their sheets: the quick actions and Email Reminder Management. */
 export function OrganizerPanels({ onCreateSheet }: OrganizerPanelsProps) {
-  const reminders = useRef<HTMLElement>(null);
-  const goToReminders = () => {
-    const section = reminders.current;
-    if (!section) return;
-    section.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    section.focus({ preventScroll: true });
-  };
+  const { ref: remindersRef, goToReminders } = useGoToReminders();
   return (
     <Stack gap="xl">
       <QuickActions onCreateSheet={onCreateSheet} onSendReminders={goToReminders} />
-      <ReminderManagement ref={reminders} />
+      <ReminderManagement ref={remindersRef} />
     </Stack>
   );
 }

@@ -1,3 +1,5 @@
+// The dashboard's People tab, loaded when first opened, with the part of Mantine's stylesheet its table uses.
+import '../../../styles/mantine-rest.css';
 import { useLingui } from '@lingui/react';
 import { Badge, Card, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import type { RouterOutputs } from '@pac/api';

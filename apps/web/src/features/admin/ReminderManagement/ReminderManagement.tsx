@@ -2,14 +2,19 @@ import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react';
 import { Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { Language } from '@pac/validators/page-data';
-import { type Ref, useState } from 'react';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { lazy, type Ref, type RefObject, useRef, useState } from 'react';
+import { OnceOpened } from '../../../components/OnceOpened';
 import { MailIcon } from '../../../components/Icons';
 import { LoadingRows, QueryState } from '../../../components/QueryState';
 import { useDates, useLanguage } from '../../../lib/language';
 import { notifyFailure, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import { formatWhen } from '../../monitoring/monitoring';
+
+// The question before a send (Mantine's Modal) loads when first asked.
+const ConfirmDialog = lazy(() =>
+  import('../../../components/ConfirmDialog').then((m) => ({ default: m.ConfirmDialog })),
+);
 
 export type ReminderType = 'week' | 'day' | 'hour';
 
@@ -167,6 +172,21 @@ export function ReminderEvent({ sheet, sending, onSend }: ReminderEventProps) {
   );
 }
 
+/**
+ * For the quick action 'Go to Reminders': the ref to give ReminderManagement, and the call that
+ * brings its section into view and focus.
+ */
+export function useGoToReminders(): { ref: RefObject<HTMLElement | null>; goToReminders: () => void } {
+  const ref = useRef<HTMLElement>(null);
+  const goToReminders = () => {
+    const section = ref.current;
+    if (!section) return;
+    section.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    section.focus({ preventScroll: true });
+  };
+  return { ref, goToReminders };
+}
+
 export interface ReminderManagementProps {
   /** The section, so that the 'Send Reminder Emails' quick action can scroll to and focus it. */
   ref?: Ref<HTMLElement>;
@@ -242,22 +262,26 @@ export function ReminderManagement({ ref }: ReminderManagementProps) {
             <SummaryTile label={i18n._('Events Need Attention')} value={sheets.length} loading={pending.isPending} />
           </SimpleGrid>
           {list}
-          <ConfirmDialog
-            opened={asking !== null}
-            title={i18n._('Send Reminder Emails')}
-            message={asking ? sendQuestion(i18n, asking.sheet, asking.type) : ''}
-            confirmLabel={i18n._('Send', undefined, { comment: 'A button: send the reminder emails' })}
-            confirmColor="blue"
-            loading={send.isPending}
-            onCancel={() => {
-              if (!send.isPending) setAsking(null);
-            }}
-            onConfirm={() => {
-              if (asking === null || send.isPending) return;
-              setSending({ sheetId: asking.sheet.id, type: asking.type });
-              send.mutate({ signupSheetId: asking.sheet.id, reminderType: asking.type });
-            }}
-          />
+          <OnceOpened open={asking !== null}>
+            {(opened) => (
+              <ConfirmDialog
+                opened={opened}
+                title={i18n._('Send Reminder Emails')}
+                message={asking ? sendQuestion(i18n, asking.sheet, asking.type) : ''}
+                confirmLabel={i18n._('Send', undefined, { comment: 'A button: send the reminder emails' })}
+                confirmColor="blue"
+                loading={send.isPending}
+                onCancel={() => {
+                  if (!send.isPending) setAsking(null);
+                }}
+                onConfirm={() => {
+                  if (asking === null || send.isPending) return;
+                  setSending({ sheetId: asking.sheet.id, type: asking.type });
+                  send.mutate({ signupSheetId: asking.sheet.id, reminderType: asking.type });
+                }}
+              />
+            )}
+          </OnceOpened>
           <Card withBorder padding="sm" bg="blue.0">
             <Text size="sm" fw={600} mb={4}>
               {i18n._('How reminders work')}

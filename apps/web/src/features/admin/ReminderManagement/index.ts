@@ -5,6 +5,7 @@ export {
   type ReminderManagementProps,
   type ReminderSheet,
   type ReminderType,
+  useGoToReminders,
   reminderButtons,
   sendQuestion,
   sentLines,

@@ -1,11 +1,16 @@
+// Loaded on demand (the dashboard's first screen waits for none of it), with the part of Mantine's
+// stylesheet that its fields and dialogs use.
+import '../../../styles/mantine-rest.css';
 import { useLingui } from '@lingui/react';
 import { Card, Stack, Text, Title } from '@mantine/core';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { LoadFailed, LoadingRows } from '../../../components/QueryState';
 import { draftsOf, recentDecisions } from '../announcements';
 import { useAnnouncementList } from '../useAnnouncements';
-import { DraftCard } from './DraftCard';
 import { RecentDecisions } from './RecentDecisions';
+
+// A draft's card (its editor, and the schemas that check it) loads only when a draft is waiting.
+const DraftCard = lazy(() => import('./DraftCard').then((m) => ({ default: m.DraftCard })));
 
 export interface AnnouncementDraftsProps {
   /**
@@ -55,9 +60,15 @@ export function AnnouncementDrafts({ hideWhenEmpty = false }: AnnouncementDrafts
                   <Text size="sm" c="dimmed">
                     {i18n._('Nothing goes to Facebook or Instagram until an admin approves it.')}
                   </Text>
-                  {drafts.map((draft) => (
-                    <DraftCard key={draft.id} draft={draft} onDecided={onDecided} />
-                  ))}
+                  <Suspense
+                    fallback={
+                      <LoadingRows rows={drafts.length} height={120} label={i18n._('Loading the announcements')} />
+                    }
+                  >
+                    {drafts.map((draft) => (
+                      <DraftCard key={draft.id} draft={draft} onDecided={onDecided} />
+                    ))}
+                  </Suspense>
                 </>
               )}
               <RecentDecisions decisions={recentDecisions(list.data)} />

@@ -1,16 +1,12 @@
+// Loaded when a draft is waiting, with the part of Mantine's stylesheet that its fields and dialog use.
+import '../../../styles/mantine-rest.css';
 import { Trans, useLingui } from '@lingui/react';
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useId, useRef, useState } from 'react';
 import { announcementCardPath } from '../../../lib/announcementCard';
 import { useDates } from '../../../lib/language';
-import {
-  type Announcement,
-  characterCount,
-  type DraftEdits,
-  draftEditErrors,
-  postTextLength,
-  postTextMax,
-} from '../announcements';
+import { type Announcement, characterCount, type DraftEdits, postTextLength, postTextMax } from '../announcements';
+import { draftEditErrors } from '../draftEditErrors';
 import { useDraftActions } from '../useAnnouncements';
 import { ChangedLines } from './ChangedLines';
 import { RejectDialog } from './RejectDialog';

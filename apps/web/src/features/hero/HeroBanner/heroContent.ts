@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core';
-import { defaultHeroContent, type HeroContent } from '@pac/validators/hero-defaults';
+import { defaultHeroContent, type HeroContent, heroLimits } from '@pac/validators/hero-defaults';
 
 // From the zod-free subpath, not the '@pac/validators' barrel: the barrel would bring zod into the
 // home page's first load.
@@ -39,4 +39,10 @@ export function shownHeroContent(i18n: I18n, content: HeroContent): HeroContent 
     statPrimary: heroText(i18n, content.statPrimary),
     statSecondary: heroText(i18n, content.statSecondary),
   };
+}
+
+/** The admin card's preview of the description: its first 100 characters. */
+export function descriptionPreview(text: string, limit: number = heroLimits.descriptionPreview): string {
+  const trimmed = text.trim();
+  return trimmed.length > limit ? `${trimmed.slice(0, limit)}...` : trimmed;
 }

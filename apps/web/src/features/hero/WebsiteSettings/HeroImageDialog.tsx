@@ -1,3 +1,5 @@
+// Loaded when first opened, with the part of Mantine's stylesheet that its modal and fields use.
+import '../../../styles/mantine-rest.css';
 import { useLingui } from '@lingui/react';
 import { Button, FileInput, Group, Image, Modal, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';

@@ -1,12 +1,15 @@
 import { useLingui } from '@lingui/react';
 import { Badge, Box, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { defaultHeroImagePath } from '@pac/validators';
-import { useState } from 'react';
+import { defaultHeroImagePath } from '@pac/validators/hero-defaults';
+import { lazy, useState } from 'react';
+import { OnceOpened } from '../../../components/OnceOpened';
 import { trpc } from '../../../trpc';
-import { heroText } from '../HeroBanner/heroContent';
-import { descriptionPreview } from '../hero';
-import { HeroContentDialog } from './HeroContentDialog';
-import { HeroImageDialog } from './HeroImageDialog';
+import { descriptionPreview, heroText } from '../HeroBanner/heroContent';
+
+// Each dialog's code (Mantine's Modal, the editor and its schema) loads when it is first opened: the
+// dashboard's load carries none of it.
+const HeroContentDialog = lazy(() => import('./HeroContentDialog').then((m) => ({ default: m.HeroContentDialog })));
+const HeroImageDialog = lazy(() => import('./HeroImageDialog').then((m) => ({ default: m.HeroImageDialog })));
 
 /** A small picture of the hero image, hidden when it cannot be loaded. */
 function Thumbnail({ src }: { src: string }) {
@@ -109,8 +112,14 @@ export function WebsiteSettings() {
         </Group>
       </Stack>
 
-      <HeroImageDialog opened={dialog === 'image'} onClose={close} />
-      {content.data && <HeroContentDialog opened={dialog === 'content'} onClose={close} content={content.data} />}
+      <OnceOpened open={dialog === 'image'}>
+        {(opened) => <HeroImageDialog opened={opened} onClose={close} />}
+      </OnceOpened>
+      {content.data && (
+        <OnceOpened open={dialog === 'content'}>
+          {(opened) => <HeroContentDialog opened={opened} onClose={close} content={content.data} />}
+        </OnceOpened>
+      )}
     </Card>
   );
 }

@@ -10,14 +10,14 @@ import {
   type Monitor,
   recentChangesShown,
 } from '../monitoring';
+// From the panel's own files, not its index: the card carries none of the panel's forms and dialogs.
+import { MonitorStatusDot, SeverityBadge } from '../MonitoringPanel/MonitorBadges';
 import {
-  MonitorStatusDot,
-  SeverityBadge,
   useCheckAllMonitors,
   useMonitorList,
   useRecentChanges,
   useSetupSchoolMonitors,
-} from '../MonitoringPanel';
+} from '../MonitoringPanel/useMonitoring';
 
 /** The label of the button that creates the school's monitors. */
 export const setupButtonLabel = /*i18n*/ 'Set Up School Monitors';

@@ -17,7 +17,7 @@ import { ShareIcon } from '../../../components/Icons';
 import { notifyFailure, notifyFailureText, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../trpc';
 import { connectionLabel, connectionTestToast } from '../monitoring';
-import { useRefreshMonitoring } from '../MonitoringPanel';
+import { useRefreshMonitoring } from '../MonitoringPanel/useMonitoring';
 import { SendTestPostsButton } from './SendTestPostsButton';
 import { type SocialStatus, useSocialStatus } from './useSocial';
 

@@ -12,6 +12,8 @@ import {
   TrashIcon,
   UsersIcon,
 } from '../../../components/Icons';
+import { AfterPaint } from '../../../components/AfterPaint';
+import { OnceOpened } from '../../../components/OnceOpened';
 import { QueryState } from '../../../components/QueryState';
 import { useDates } from '../../../lib/language';
 import { notifySuccess } from '../../../lib/notify';
@@ -25,7 +27,6 @@ import { MessageVolunteersButton } from '../MessageVolunteers/MessageVolunteersB
 import { SheetCardSkeletons } from '../SheetCard';
 import { useSlotDialogs } from '../SlotDialogs/useSlotDialogs';
 import { eventHasPassed, sortSlots } from '../slots';
-import { AfterCommit } from './AfterCommit';
 import type { ManageSheetsDialog } from './ManageSheetsDialogs';
 import { publicSheetUrl, sheetFill } from './sheetFill';
 import { linkFieldStyle } from '../linkField';
@@ -375,12 +376,22 @@ export interface ManageSheetsProps {
    * its heading focused, the card highlighted, and adding its slots made the next step.
    */
   createdSheetId?: number | null;
+  /**
+   * When the dialogs' code (Mantine's Modal, the forms and their schemas) loads: once the cards are
+   * on screen (the default, for an organizer's dashboard, whose first screen they are), or when one
+   * is first opened (the administrator's Overview, where they are far below the first screen, and
+   * whose load then carries no form library).
+   */
+  dialogsLoad?: 'afterPaint' | 'onOpen';
 }
+
+/** How many cards the list's first frame holds: more than a phone's first screen shows. */
+const firstFrameCards = 2;
 
 /**
  * The cards, upcoming sheets soonest first and then the past ones. The first frame leaves out the
- * slot lists (most of a card's parts, and below the first card's fold on a phone), which follow at
- * once in a render that does not hold that frame back.
+ * slot lists (most of a card's parts, and below the first card's fold on a phone) and the cards past
+ * the first two, which follow at once in a render that does not hold that frame back.
  */
 function SheetList({
   sheets,
@@ -392,17 +403,19 @@ function SheetList({
   createdSheetId: number | null;
 }) {
   const { i18n } = useLingui();
-  const slotsShown = useDeferredValue(true, false);
-  useBringIntoView(createdSheetId, sheets, slotsShown);
+  // false in the first render, true in the background render React does right after it.
+  const whole = useDeferredValue(true, false);
+  useBringIntoView(createdSheetId, sheets, whole);
   const now = new Date();
-  const ordered = orderSheetsForManagement(sheets, now);
+  const all = orderSheetsForManagement(sheets, now);
+  const ordered = whole ? all : all.slice(0, firstFrameCards);
   const upcoming = ordered.filter((sheet) => !eventHasPassed(sheet.eventDate, now));
   const past = ordered.filter((sheet) => eventHasPassed(sheet.eventDate, now));
   return (
     <Stack gap="lg">
       {upcoming.length > 0 && (
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-          {upcoming.map((sheet) => card(sheet, now, slotsShown))}
+          {upcoming.map((sheet) => card(sheet, now, whole))}
         </SimpleGrid>
       )}
       {past.length > 0 && (
@@ -411,7 +424,7 @@ function SheetList({
             {i18n._('Past sheets')}
           </Text>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            {past.map((sheet) => card(sheet, now, slotsShown))}
+            {past.map((sheet) => card(sheet, now, whole))}
           </SimpleGrid>
         </>
       )}
@@ -453,9 +466,10 @@ const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)'
 /**
  * 'Manage Signup Sheets': the caller's sheets (every sheet for an administrator), upcoming ones
  * soonest first and then past ones, one column on a phone and two from a tablet up, each card with
- * its fill, roster, public link and tools. The dialogs load once the cards show.
+ * its fill, roster, public link and tools. The dialogs load once the cards show, or when one is
+ * first opened (`dialogsLoad`).
  */
-export function ManageSheets({ onCreateSheet, createdSheetId = null }: ManageSheetsProps) {
+export function ManageSheets({ onCreateSheet, createdSheetId = null, dialogsLoad = 'afterPaint' }: ManageSheetsProps) {
   const { i18n } = useLingui();
   // The organizer tier: an organizer's own sheets, every sheet for an administrator. The cards'
   // only query, so that nothing else holds the first card back.
@@ -485,6 +499,17 @@ export function ManageSheets({ onCreateSheet, createdSheetId = null }: ManageShe
       onAddSlot={() => openDialog({ kind: 'addSlot', sheet })}
       onEditSlot={(slot) => slotDialogs.edit(slot, sheet.eventDate)}
       onDeleteSlot={slotDialogs.confirmDelete}
+    />
+  );
+
+  /** The dialogs, the sheet's and the slots' shown open only where `shown` allows (see OnceOpened). */
+  const dialogs = (shown: boolean) => (
+    <ManageSheetsDialogs
+      dialog={dialog}
+      opened={opened && shown}
+      onClose={() => setOpened(false)}
+      slotDialogs={{ ...slotDialogs, opened: slotDialogs.opened && shown }}
+      onSettled={refresh}
     />
   );
 
@@ -525,19 +550,14 @@ export function ManageSheets({ onCreateSheet, createdSheetId = null }: ManageShe
         {i18n._('Manage Signup Sheets')}
       </Title>
       {body}
-      {sheets.data !== undefined && (
-        <AfterCommit>
-          <Suspense fallback={null}>
-            <ManageSheetsDialogs
-              dialog={dialog}
-              opened={opened}
-              onClose={() => setOpened(false)}
-              slotDialogs={slotDialogs}
-              onSettled={refresh}
-            />
-          </Suspense>
-        </AfterCommit>
-      )}
+      {sheets.data !== undefined &&
+        (dialogsLoad === 'afterPaint' ? (
+          <AfterPaint>
+            <Suspense fallback={null}>{dialogs(true)}</Suspense>
+          </AfterPaint>
+        ) : (
+          <OnceOpened open={opened || slotDialogs.opened}>{dialogs}</OnceOpened>
+        ))}
     </Stack>
   );
 }

@@ -1,4 +1,3 @@
-export { AfterCommit } from './AfterCommit';
 export {
   ManagedSheetCard,
   type ManagedSheetCardProps,

@@ -1,0 +1,1 @@
+export { AfterPaint, type AfterPaintProps } from './AfterPaint';

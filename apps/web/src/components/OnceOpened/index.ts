@@ -1,0 +1,1 @@
+export { OnceOpened, type OnceOpenedProps } from './OnceOpened';

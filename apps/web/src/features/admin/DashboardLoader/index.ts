@@ -1,0 +1,1 @@
+export { DashboardLoader, type DashboardLoaderProps } from './DashboardLoader';
