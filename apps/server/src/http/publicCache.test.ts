@@ -11,6 +11,7 @@ import {
   adminCredentials,
   ApiClient,
   createSheetWithSlot,
+  registeredAccount,
   startTestServer,
   type TestServer,
 } from '../../test/support/harness';
@@ -158,23 +159,8 @@ describe('the server with public reads cached', () => {
   });
 });
 
-/** Registers an account (signed in as it) and, unless a member, gives it `role` as the admin. */
-async function account(
-  server: TestServer,
-  admin: ApiClient,
-  email: string,
-  role: 'organizer' | 'admin' | 'member',
-): Promise<ApiClient & { id: number }> {
-  const client = new ApiClient(server.url);
-  const res = await client.post<{ id: number }>('/api/auth/register', {
-    name: `Pat ${email.split('@')[0] ?? ''}`,
-    email,
-    password: 'secret-pass',
-  });
-  if (res.status !== 201) throw new Error(`register ${res.status} ${JSON.stringify(res.body)}`);
-  if (role !== 'member') expect((await admin.patch(`/api/users/${res.body.id}`, { role })).status).toBe(200);
-  return Object.assign(client, { id: res.body.id });
-}
+const account = (server: TestServer, admin: ApiClient, email: string, role: 'organizer' | 'admin' | 'member') =>
+  registeredAccount(server.url, admin, email, role);
 
 describe('PublicReadCache and signed-in callers, with a handler that counts its calls', () => {
   let server: TestServer;

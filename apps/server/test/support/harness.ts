@@ -116,6 +116,30 @@ export class ApiClient {
 
 export const inDays = (days: number) => new Date(Date.now() + days * 24 * 60 * 60 * 1000).toISOString();
 
+/**
+ * Registers an account with `email` (signed in as it, its session kept by the client) and, unless
+ * a member, gives it `role` as `admin` does; returns the client with the account's id.
+ */
+export async function registeredAccount(
+  baseUrl: string,
+  admin: ApiClient,
+  email: string,
+  role: 'organizer' | 'admin' | 'member',
+): Promise<ApiClient & { id: number }> {
+  const client = new ApiClient(baseUrl);
+  const res = await client.post<{ id: number }>('/api/auth/register', {
+    name: `Pat ${email.split('@')[0] ?? ''}`,
+    email,
+    password: 'secret-pass',
+  });
+  if (res.status !== 201) throw new Error(`register ${res.status} ${JSON.stringify(res.body)}`);
+  if (role !== 'member') {
+    const changed = await admin.patch(`/api/users/${res.body.id}`, { role });
+    if (changed.status !== 200) throw new Error(`role ${changed.status} ${JSON.stringify(changed.body)}`);
+  }
+  return Object.assign(client, { id: res.body.id });
+}
+
 /** Creates a sheet with one slot of the given capacity as the admin; returns their ids. */
 export async function createSheetWithSlot(
   admin: ApiClient,
