@@ -30,6 +30,7 @@ const inputs = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'packages/db/drizzle',
+  'packages/i18n/compiled',
   'pnpm-lock.yaml',
   ...packages,
 ];

@@ -3,7 +3,8 @@
 // website watch's fetcher and HTML parser, the mailer, the social posts' HTTP client) in
 // dist/chunks/, read from disk only when first needed. The workspace packages (TypeScript source) and the npm
 // dependencies are bundled in; the native modules stay outside and load from node_modules. The
-// migrations are copied beside it, where main.ts looks for them.
+// migrations and the compiled message catalogs are copied beside it, where main.ts and the messages'
+// reader look for them.
 import { cpSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
@@ -66,6 +67,7 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const dist = here('./dist');
 
 const pageReaderFile = 'page-reader.js';
+const catalogsDir = 'catalogs';
 
 rmSync(dist, { recursive: true, force: true });
 /**
@@ -100,7 +102,11 @@ const result = await build({
   external: ['better-sqlite3', 'argon2'],
   plugins: [onlyEnglishZodMessages(), httpThroughRequire()],
   // The page reader's thread (packages/monitor/src/reader.ts) is the file built below, beside server.js.
-  define: { PAC_PAGE_READER_WORKER: JSON.stringify(`./${pageReaderFile}`) },
+  // The messages are read from JSON files beside server.js (packages/i18n/src/server.ts), copied below.
+  define: {
+    PAC_PAGE_READER_WORKER: JSON.stringify(`./${pageReaderFile}`),
+    PAC_CATALOGS_DIR: JSON.stringify(`./${catalogsDir}/`),
+  },
 });
 // reader.ts finds its thread's file relative to itself, which holds while it is bundled into server.js.
 const readerOutput = Object.entries(result.metafile.outputs).find(([, output]) =>
@@ -108,6 +114,12 @@ const readerOutput = Object.entries(result.metafile.outputs).find(([, output]) =
 )?.[0];
 if (!readerOutput?.endsWith('dist/server.js'))
   throw new Error(`packages/monitor/src/reader.ts was bundled into ${readerOutput}, not dist/server.js`);
+// Likewise the messages' reader finds the catalogs relative to itself.
+const messagesOutput = Object.entries(result.metafile.outputs).find(([, output]) =>
+  Object.keys(output.inputs).some((input) => input.endsWith('packages/i18n/src/server.ts')),
+)?.[0];
+if (!messagesOutput?.endsWith('dist/server.js'))
+  throw new Error(`packages/i18n/src/server.ts was bundled into ${messagesOutput}, not dist/server.js`);
 // The page reader's thread, a bundle of its own: the HTML parser and the extraction, loaded only by
 // the thread, so the server's main thread never holds them.
 const readerResult = await build({
@@ -144,3 +156,5 @@ writeFileSync(
   }),
 );
 cpSync(here('../../packages/db/drizzle'), here('./dist/drizzle'), { recursive: true });
+// Every language's compiled messages (JSON, read when a language is first used).
+cpSync(here('../../packages/i18n/compiled'), here(`./dist/${catalogsDir}`), { recursive: true });

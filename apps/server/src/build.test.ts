@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { i18nFor } from '@pac/i18n/server';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCredentials, ApiClient, createSheetWithSlot, queryOne } from '../test/support/harness';
@@ -127,6 +128,46 @@ describe('the production build (apps/server/dist/main.js)', () => {
     ).toHaveLength(1);
   });
 
+  it("reads each language's messages from JSON copied beside it when first used, and the server build carries none", () => {
+    const meta = JSON.parse(readFileSync(join(repoRoot, 'apps/server/dist/meta.json'), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, unknown>; imports: { path: string; kind: string }[] }>;
+    };
+    // Nothing the server loads at start holds a catalog: only import() (the browser's catalog
+    // loaders, which the server never calls) reaches one.
+    const atStart = new Set<string>();
+    const visit = (file: string) => {
+      if (atStart.has(file)) return;
+      atStart.add(file);
+      for (const i of meta.outputs[file]?.imports ?? []) if (i.kind === 'import-statement') visit(i.path);
+    };
+    const entry = Object.keys(meta.outputs).find((file) => file.endsWith('dist/server.js'));
+    if (!entry) throw new Error('meta.json does not describe dist/server.js');
+    visit(entry);
+    const catalogInputs = [...atStart].flatMap((file) =>
+      Object.keys(meta.outputs[file]?.inputs ?? {}).filter((input) => input.includes('packages/i18n/compiled/')),
+    );
+    expect(catalogInputs).toEqual([]);
+    // The copies are the package's catalogs, every language and part.
+    const compiled = join(repoRoot, 'packages/i18n/compiled');
+    const copied = join(repoRoot, 'apps/server/dist/catalogs');
+    const files = readdirSync(compiled, { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
+    expect(files.length).toBeGreaterThanOrEqual(36);
+    for (const file of files)
+      expect(readFileSync(join(copied, file), 'utf8')).toBe(readFileSync(join(compiled, file), 'utf8'));
+    // The web app's server build renders with the server's messages: no translation is in it.
+    const ssr = readFileSync(join(repoRoot, 'apps/web/dist-ssr/entry-server.js'), 'utf8');
+    const punjabi = JSON.parse(readFileSync(join(compiled, 'pa/web.json'), 'utf8')) as Record<string, unknown>;
+    // A compiled message is its text's parts; the longer Gurmukhi ones stand for the catalog.
+    const translations = Object.values(punjabi)
+      .flat(Number.POSITIVE_INFINITY)
+      .filter((m): m is string => typeof m === 'string' && (m.match(/[\u0A00-\u0A7F]/g)?.length ?? 0) >= 12);
+    expect(translations.length).toBeGreaterThan(50);
+    expect(translations.filter((m) => ssr.includes(m))).toEqual([]);
+  });
+
   it("reaches node:http through require(), never an ES import (which loads Node 24's own undici)", () => {
     const meta = JSON.parse(readFileSync(join(repoRoot, 'apps/server/dist/meta.json'), 'utf8')) as {
       outputs: Record<string, { imports: { path: string; kind: string }[] }>;
@@ -173,6 +214,13 @@ describe('the production build (apps/server/dist/main.js)', () => {
     const html = await home.text();
     expect(html).not.toContain('<div id="root"></div>');
     expect(html).toContain('No Current Opportunities');
+    // In Farsi: the server's messages, read from the catalogs copied beside the bundle, render the
+    // page (the server build has no messages of its own) and write its head.
+    const farsi = await (await fetch(`${url}/?lang=fa`)).text();
+    expect(farsi).toContain('<html lang="fa" dir="rtl"');
+    const noOpportunities = i18nFor('fa')._('No Current Opportunities');
+    expect(noOpportunities).not.toBe('No Current Opportunities');
+    expect(farsi).toContain(noOpportunities);
     const sheets = await fetch(`${url}/api/signup-sheets`);
     expect(sheets.status).toBe(200);
     expect(await sheets.json()).toEqual([]);

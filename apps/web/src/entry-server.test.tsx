@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from './entry-server';
 import { testSchoolClock } from '../test/schoolTime';
 
+/** The page rendered as the server renders it, with the server's messages. */
+const render = (url: string, pageData: Parameters<typeof renderPage>[1]) => renderPage(url, pageData, i18nFor);
+
 /**
  * The server's rendering of a page (what apps/server/src/http/page.ts runs from the built
  * dist-ssr/entry-server.js; e2e/server-rendering.test.ts checks the built one in Chromium), here from
@@ -66,7 +69,7 @@ const homeData = (me: unknown, language?: { language: string; dir: string }) => 
 
 describe('renderPage', () => {
   it('renders the home page from the embedded data: the cards, their links, and Login for a visitor', async () => {
-    const html = await renderPage('/', homeData(null));
+    const html = await render('/', homeData(null));
     expect(html).toContain('>Spring Fair</h3>');
     expect(html).toContain('>Book &lt;Swap&gt; &amp; more</h3>');
     expect(html.match(/>View &amp; Sign Up</g)).toHaveLength(2);
@@ -76,16 +79,16 @@ describe('renderPage', () => {
   });
 
   it('renders each page for its own visitor: nothing carries over from one render to the next', async () => {
-    const forAdmin = await renderPage('/', homeData(admin));
+    const forAdmin = await render('/', homeData(admin));
     expect(forAdmin).toContain('Account menu for');
     expect(forAdmin).toContain('aria-label="Delete Spring Fair"');
-    const forVisitor = await renderPage('/', homeData(null));
+    const forVisitor = await render('/', homeData(null));
     expect(forVisitor).not.toContain('Account menu for');
     expect(forVisitor).not.toContain('Delete Spring Fair');
   });
 
   it("renders the page in its data's language: the language button names it, in itself", async () => {
-    const farsi = await renderPage('/', homeData(null, { language: 'fa', dir: 'rtl' }));
+    const farsi = await render('/', homeData(null, { language: 'fa', dir: 'rtl' }));
     expect(farsi).toMatch(/<span[^>]*lang="fa"[^>]*>فارسی<\/span>/);
     // 'Language:' in Farsi, the name in its span: the translation, its tag the span.
     const label = i18nFor('fa')._('Language: <0>{language}</0>', { language: 'فارسی' });
@@ -93,14 +96,14 @@ describe('renderPage', () => {
     expect(farsi).toMatch(
       new RegExp(`${escapeRegExp(before)}<span[^>]*lang="fa"[^>]*>فارسی</span>${escapeRegExp(after)}`),
     );
-    const english = await renderPage('/', homeData(null));
+    const english = await render('/', homeData(null));
     expect(english).toMatch(/<span[^>]*lang="en"[^>]*>English<\/span>/);
     expect(english).not.toContain('فارسی');
   });
 
   it('renders a sheet page (loaded on demand in the browser) whole, however long', async () => {
     const slots = Array.from({ length: 40 }, (_, i) => slot(i + 1, `Shift ${i + 1}: setting up the gym`));
-    const html = await renderPage('/signup-sheet/7', [
+    const html = await render('/signup-sheet/7', [
       ...everyPage(null),
       entry('sheets.byId', sheet(7, 'Newsletter Night', slots), { id: 7 }),
     ]);
@@ -112,7 +115,7 @@ describe('renderPage', () => {
   });
 
   it('renders what the browser first renders for a query without data: its loading state', async () => {
-    const html = await renderPage('/signup-sheet/8', everyPage(null));
+    const html = await render('/signup-sheet/8', everyPage(null));
     expect(html).toContain('aria-label="Loading signup sheet"');
   });
 
@@ -126,18 +129,18 @@ describe('renderPage', () => {
       entry('settings.schoolClock', clock),
       entry('sheets.byId', { ...sheet(9, 'Winter Market', [timed]), eventDate: shift }, { id: 9 }),
     ];
-    const html = await renderPage('/signup-sheet/9', page(schoolClockOf('America/Vancouver')));
+    const html = await render('/signup-sheet/9', page(schoolClockOf('America/Vancouver')));
     expect(html).toContain('Thursday, December 10, 2026 at 4:00 PM');
     expect(html).toContain('Thu, Dec 10 · 4:00 PM – 6:00 PM');
     expect(html).not.toMatch(/(?:3|8|11):00 [AP]M/);
 
-    const inKolkata = await renderPage('/signup-sheet/9', page(schoolClockOf('Asia/Kolkata')));
+    const inKolkata = await render('/signup-sheet/9', page(schoolClockOf('Asia/Kolkata')));
     expect(inKolkata).toContain('Friday, December 11, 2026 at 4:30 AM');
   });
 
   it('renders nothing without the school clock in the data (the browser then renders the page)', async () => {
     await expect(
-      renderPage(
+      render(
         '/',
         homeData(null).filter((e) => e.path !== 'settings.schoolClock'),
       ),

@@ -1,4 +1,4 @@
-import { i18nFor } from '@pac/i18n/server';
+import type { I18n } from '@pac/i18n/server';
 import { defaultLanguage, type RenderPage } from '@pac/validators/page-data';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -21,7 +21,7 @@ import { createQueryClient, createTrpcClient } from './trpc';
 // while rendering on a server).
 const offline: typeof fetch = () => Promise.reject(new Error('No requests while rendering on the server'));
 
-export const renderPage: RenderPage = async (url, pageData) => {
+export const renderPage: RenderPage<I18n> = async (url, pageData, i18nFor) => {
   const queryClient = createQueryClient();
   fillPageData(queryClient, pageData);
   // Every page's data carries the clock (the same for every page of one server), and the browser

@@ -1,71 +1,52 @@
+import { readFileSync } from 'node:fs';
 import { type I18n, type Messages, setupI18n } from '@lingui/core';
 import { type Language, languageTags } from '@pac/validators/page-data';
 import { markLoaded } from './index';
-import enWeb from '../compiled/en/web.json';
-import enServer from '../compiled/en/server.json';
-import enAdmin from '../compiled/en/admin.json';
-import enPages from '../compiled/en/pages.json';
-import frWeb from '../compiled/fr/web.json';
-import frServer from '../compiled/fr/server.json';
-import frAdmin from '../compiled/fr/admin.json';
-import frPages from '../compiled/fr/pages.json';
-import zhHansWeb from '../compiled/zh-Hans/web.json';
-import zhHansServer from '../compiled/zh-Hans/server.json';
-import zhHansAdmin from '../compiled/zh-Hans/admin.json';
-import zhHansPages from '../compiled/zh-Hans/pages.json';
-import zhHantWeb from '../compiled/zh-Hant/web.json';
-import zhHantServer from '../compiled/zh-Hant/server.json';
-import zhHantAdmin from '../compiled/zh-Hant/admin.json';
-import zhHantPages from '../compiled/zh-Hant/pages.json';
-import paWeb from '../compiled/pa/web.json';
-import paServer from '../compiled/pa/server.json';
-import paAdmin from '../compiled/pa/admin.json';
-import paPages from '../compiled/pa/pages.json';
-import faWeb from '../compiled/fa/web.json';
-import faServer from '../compiled/fa/server.json';
-import faAdmin from '../compiled/fa/admin.json';
-import faPages from '../compiled/fa/pages.json';
-import koWeb from '../compiled/ko/web.json';
-import koServer from '../compiled/ko/server.json';
-import koAdmin from '../compiled/ko/admin.json';
-import koPages from '../compiled/ko/pages.json';
-import esWeb from '../compiled/es/web.json';
-import esServer from '../compiled/es/server.json';
-import esAdmin from '../compiled/es/admin.json';
-import esPages from '../compiled/es/pages.json';
-import tlWeb from '../compiled/tl/web.json';
-import tlServer from '../compiled/tl/server.json';
-import tlAdmin from '../compiled/tl/admin.json';
-import tlPages from '../compiled/tl/pages.json';
 
-/*
- * Every language's every message, for the server: the pages it renders (the web app's messages) and
- * what only it writes (mail, calendars, rosters). Loaded once per process.
+/**
+ * Where the compiled catalogs are, relative to the module this file is built into: the compiled
+ * server copies them beside its bundle (apps/server/build.mjs defines this); from source they are
+ * this package's compiled/ folder.
  */
-const catalogs: Record<Language, readonly unknown[]> = {
-  en: [enWeb, enAdmin, enPages, enServer],
-  fr: [frWeb, frAdmin, frPages, frServer],
-  'zh-Hans': [zhHansWeb, zhHansAdmin, zhHansPages, zhHansServer],
-  'zh-Hant': [zhHantWeb, zhHantAdmin, zhHantPages, zhHantServer],
-  pa: [paWeb, paAdmin, paPages, paServer],
-  fa: [faWeb, faAdmin, faPages, faServer],
-  ko: [koWeb, koAdmin, koPages, koServer],
-  es: [esWeb, esAdmin, esPages, esServer],
-  tl: [tlWeb, tlAdmin, tlPages, tlServer],
-};
+declare const PAC_CATALOGS_DIR: string | undefined;
+
+function catalogsDir(): URL {
+  const compiled = typeof PAC_CATALOGS_DIR === 'string' ? PAC_CATALOGS_DIR : null;
+  return new URL(compiled ?? '../compiled/', import.meta.url);
+}
+
+/**
+ * The parts of a language's messages the server uses: the pages it renders (the web app's messages,
+ * a signed-in person's screens and the rarely opened pages) and what only it writes (mail,
+ * calendars, rosters).
+ */
+const parts = ['web', 'admin', 'pages', 'server'] as const;
+
+/**
+ * One language's every message, read from its JSON files when the language is first used. Parsed as
+ * JSON rather than imported as modules: a catalog held as a module's object literal costs V8 about
+ * six times the heap (bench/results.md, notes), and a server mostly speaks a few of its languages.
+ */
+function readMessages(language: Language): Messages {
+  const dir = new URL(`${language}/`, catalogsDir());
+  const messages: Messages = {};
+  for (const part of parts)
+    Object.assign(messages, JSON.parse(readFileSync(new URL(`${part}.json`, dir), 'utf8')) as Messages);
+  return messages;
+}
 
 const instances = new Map<Language, I18n>();
 
 /**
  * The messages in `language`, as one Lingui instance per language shared by every request (a
- * request never changes its instance's language: each has its own).
+ * request never changes its instance's language: each has its own), made when the language is
+ * first asked for.
  */
 export function i18nFor(language: Language): I18n {
   let i18n = instances.get(language);
   if (!i18n) {
-    const messages = Object.assign({}, ...catalogs[language]) as Messages;
-    i18n = setupI18n({ locale: language, messages: { [language]: messages } });
-    markLoaded(i18n, 'web', 'admin', 'pages', 'server');
+    i18n = setupI18n({ locale: language, messages: { [language]: readMessages(language) } });
+    markLoaded(i18n, ...parts);
     instances.set(language, i18n);
   }
   return i18n;

@@ -1,4 +1,5 @@
 // A type only: nothing of users.ts (which uses zod) is loaded.
+import type { Language } from './languages';
 import type { UserRoleValue } from './users';
 
 /**
@@ -27,7 +28,15 @@ export interface EmbeddedQuery {
  * rendered from the same embedded data the browser gets, or a rejection when it cannot be rendered
  * whole (the browser then renders the page itself).
  */
-export type RenderPage = (url: string, pageData: readonly EmbeddedQuery[]) => Promise<string>;
+export type RenderPage<Messages = unknown> = (
+  url: string,
+  pageData: readonly EmbeddedQuery[],
+  /**
+   * The server's messages in a language (`i18nFor` from '@pac/i18n/server'): one set per process,
+   * shared with the server's own texts, so the server build carries no catalogs of its own.
+   */
+  messagesFor: (language: Language) => Messages,
+) => Promise<string>;
 
 /**
  * The procedures a page may embed: the server runs them (apps/server/src/http/page.ts) and the web

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCaller, type RouterOutputs, sheetPreview } from '@pac/api';
-import { i18nFor } from '@pac/i18n/server';
+import { type I18n, i18nFor } from '@pac/i18n/server';
 import {
   type EmbeddedQuery,
   isAppPage,
@@ -158,13 +158,13 @@ export function serverBuildEntry(staticDir: string): string {
  * or one only answering the API, does without). Null when there is no such build or it does not
  * load; the pages then go out with an empty root, as before server rendering.
  */
-function serverRenderer(entry: string): (req: IncomingMessage) => Promise<RenderPage | null> {
-  let loading: Promise<RenderPage | null> | null = null;
+function serverRenderer(entry: string): (req: IncomingMessage) => Promise<RenderPage<I18n> | null> {
+  let loading: Promise<RenderPage<I18n> | null> | null = null;
   return (req) => {
     loading ??= existsSync(entry)
       ? import(pathToFileURL(entry).href).then(
           (module: { renderPage?: unknown }) => {
-            if (typeof module.renderPage === 'function') return module.renderPage as RenderPage;
+            if (typeof module.renderPage === 'function') return module.renderPage as RenderPage<I18n>;
             logRequestError(req, "The web app's server build has no renderPage", entry);
             return null;
           },
@@ -268,7 +268,7 @@ export function createPageRenderer(staticDir: string, deps: HttpDeps): PageRende
       else {
         try {
           // React escapes every text and attribute it writes.
-          rendered = await render(pathname, embedded);
+          rendered = await render(pathname, embedded, i18nFor);
           if (key !== null) renderedPages.set(key, rendered, now);
         } catch (error) {
           logRequestError(req, 'Rendering the page on the server failed; the browser renders it', error);

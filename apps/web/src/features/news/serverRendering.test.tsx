@@ -4,8 +4,12 @@ import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { sampleNews } from '../../../test/newsFixtures';
 import { testSchoolClock } from '../../../test/schoolTime';
+import { i18nFor } from '@pac/i18n/server';
 import { renderPage } from '../../entry-server';
 import type { NewsItem } from './news';
+
+/** The page rendered as the server renders it, with the server's messages. */
+const render = (url: string, pageData: Parameters<typeof renderPage>[1]) => renderPage(url, pageData, i18nFor);
 
 /**
  * The server's rendering of /news and of the home page's School news (apps/web/src/entry-server.tsx,
@@ -49,7 +53,7 @@ const news = [
 
 describe('server rendering of the school news', () => {
   it('renders /news whole from its data: the heading, the feed link and each announcement', async () => {
-    const html = await renderPage('/news', pageData('/news', news));
+    const html = await render('/news', pageData('/news', news));
     expect(html).toContain('>School news</h1>');
     expect(html).toContain('href="/news.atom"');
     expect(html).toContain('id="announcement-12"');
@@ -65,13 +69,13 @@ describe('server rendering of the school news', () => {
   });
 
   it('renders /news with no approved news as its empty state', async () => {
-    const html = await renderPage('/news', pageData('/news', []));
+    const html = await render('/news', pageData('/news', []));
     expect(html).toContain('No school news yet.');
     expect(html).not.toContain('<article');
   });
 
   it("renders the home page's School news from the home page's data", async () => {
-    const html = await renderPage('/', pageData('/', news));
+    const html = await render('/', pageData('/', news));
     expect(html).toContain('id="school-news-title"');
     expect(html).toContain('href="/news#announcement-12"');
     expect(html).toContain('href="/news#announcement-11"');
@@ -84,7 +88,7 @@ describe('server rendering of the school news', () => {
   });
 
   it('leaves School news off the home page when nothing is approved', async () => {
-    const html = await renderPage('/', pageData('/', []));
+    const html = await render('/', pageData('/', []));
     expect(html).toContain('benefits-title');
     expect(html).not.toContain('school-news-title');
     expect(html).not.toContain('All school news');
