@@ -168,6 +168,13 @@ describe('the production build (apps/server/dist/main.js)', () => {
     expect(translations.filter((m) => ssr.includes(m))).toEqual([]);
   });
 
+  it("spreads tRPC's per-call options with Object.assign where that is the same (build.mjs, fasterTrpcObjectSpread)", () => {
+    const server = readFileSync(join(repoRoot, 'apps/server/dist/server.js'), 'utf8');
+    // Once, in the helper, guarded: a source with an own __proto__ key still takes the helper's own path.
+    expect(server.match(/!Object\.hasOwn\(Object\((\w+)\),"__proto__"\)\?Object\.assign\(e,\1\):/g)).toHaveLength(1);
+    expect(server.match(/function _objectSpread2\(/g)).toHaveLength(1);
+  });
+
   it("reaches node:http through require(), never an ES import (which loads Node 24's own undici)", () => {
     const meta = JSON.parse(readFileSync(join(repoRoot, 'apps/server/dist/meta.json'), 'utf8')) as {
       outputs: Record<string, { imports: { path: string; kind: string }[] }>;

@@ -73,30 +73,27 @@ const t = initTRPC
   });
 
 /**
- * A procedure whose write the disk refused (full or read-only), wherever in it that happened,
- * answers 503 with the one sentence for it (lib/errors.ts, cannotSaveRefusal), not a 500; the
- * failure underneath is logged here, once. Its transaction has rolled back: nothing of it stays.
+ * What every procedure checks, in one middleware (each middleware is a step of tRPC's per-call
+ * work, and every call passes this one):
+ *
+ * - The X-User-ID header is a hint the client sends; it never identifies anyone. A request whose
+ *   header names someone other than its session's user is refused outright.
+ * - A procedure whose write the disk refused (full or read-only), wherever in it that happened,
+ *   answers 503 with the one sentence for it (lib/errors.ts, cannotSaveRefusal), not a 500; the
+ *   failure underneath is logged here, once. Its transaction has rolled back: nothing of it stays.
  */
-const answerCannotSave = t.middleware(async ({ ctx, next }) => {
+const guardEveryCall = t.middleware(async ({ ctx, next }) => {
+  if (ctx.claimedUserId !== null && ctx.user !== null && ctx.claimedUserId !== String(ctx.user.id)) {
+    throw refuse('FORBIDDEN', /*i18n*/ 'The X-User-ID header does not match your session', {
+      reason: 'claimedUserMismatch',
+    });
+  }
   const result = await next();
   if (result.ok) return result;
   const refusal = cannotSaveRefusal(result.error);
   if (!refusal) return result;
   logFor(ctx).error({ err: refusal.cause }, 'A write failed: the database cannot be written');
   throw refusal;
-});
-
-/**
- * The X-User-ID header is a hint the client sends; it never identifies anyone. A request whose
- * header names someone other than its session's user is refused outright.
- */
-const rejectSpoofedUser = t.middleware(({ ctx, next }) => {
-  if (ctx.claimedUserId !== null && ctx.user !== null && ctx.claimedUserId !== String(ctx.user.id)) {
-    throw refuse('FORBIDDEN', /*i18n*/ 'The X-User-ID header does not match your session', {
-      reason: 'claimedUserMismatch',
-    });
-  }
-  return next();
 });
 
 const requireUser = t.middleware(({ ctx, next }) => {
@@ -122,7 +119,7 @@ export const createCallerFactory = t.createCallerFactory;
 // beyond that) goes through lib/access.ts and lib/sheetAccess.ts, which these checks share.
 
 /** Anyone; a signed-in caller whose X-User-ID disagrees with the session is refused. */
-export const publicProcedure = t.procedure.use(answerCannotSave).use(rejectSpoofedUser).meta({ access: 'public' });
+export const publicProcedure = t.procedure.use(guardEveryCall).meta({ access: 'public' });
 /** A signed-in user: `ctx.user` is set (else UNAUTHORIZED 'Please sign in to continue'). */
 export const userProcedure = publicProcedure.use(requireUser).meta({ access: 'user' });
 /**
