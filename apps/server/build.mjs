@@ -95,6 +95,31 @@ function fasterTrpcObjectSpread() {
   };
 }
 
+/**
+ * compression's `compressible` (and with it mime-db, a table of every media type, held in memory
+ * from start) left out: the server gives compression its own filter (src/http/compressible.ts), so
+ * compression never asks it. Should that change, the stand-in says so on the first answer instead of
+ * compressing by a guess.
+ * @returns {import('esbuild').Plugin}
+ */
+function withoutCompressible() {
+  return {
+    name: 'without-compressible',
+    setup(b) {
+      b.onResolve({ filter: /^compressible$/ }, (args) =>
+        /[/\\]compression[/\\]index\.js$/.test(args.importer)
+          ? { path: 'compressible', namespace: 'unused' }
+          : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'unused' }, () => ({
+        contents:
+          "module.exports = function compressible() { throw new Error('compressible is not bundled: give compression a filter (src/http/compressible.ts)'); };",
+        loader: 'js',
+      }));
+    },
+  };
+}
+
 /** @param {string} path relative to this folder */
 const here = (path) => fileURLToPath(new URL(path, import.meta.url));
 const dist = here('./dist');
@@ -133,7 +158,7 @@ const result = await build({
   // until it is first used: a server idles about 9 MB smaller (bench/results.md, notes).
   splitting: true,
   external: ['better-sqlite3', 'argon2'],
-  plugins: [onlyEnglishZodMessages(), httpThroughRequire(), fasterTrpcObjectSpread()],
+  plugins: [onlyEnglishZodMessages(), httpThroughRequire(), fasterTrpcObjectSpread(), withoutCompressible()],
   // The page reader's thread (packages/monitor/src/reader.ts) is the file built below, beside server.js.
   // The messages are read from JSON files beside server.js (packages/i18n/src/server.ts), copied below.
   define: {

@@ -5,6 +5,7 @@ import { i18nFor } from '@pac/i18n/server';
 import { createHTTPHandler } from '@trpc/server/adapters/standalone';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import compression from 'compression';
+import { worthCompressing } from './compressible';
 import sirv from 'sirv';
 import { maxJsonBytes } from './body';
 import { closeConnectionWhenDone } from './connection';
@@ -146,7 +147,7 @@ export function createApp(options: AppOptions): RequestListener {
   const renderPage = staticDir ? createPageRenderer(staticDir, options) : null;
   // Answers of 1 KB or more (JSON, the pages, CSV) go compressed to a client that accepts it.
   // compression works on node:http's own request and response; its types name Express's.
-  const compress = compression({ threshold: 1024 }) as unknown as (
+  const compress = compression({ threshold: 1024, filter: worthCompressing }) as unknown as (
     req: IncomingMessage,
     res: ServerResponse,
     next: () => void,

@@ -1,20 +1,20 @@
 import type { IncomingMessage } from 'node:http';
-import busboy from 'busboy';
+import type { Busboy } from 'busboy';
 import { HttpError } from './errors';
 
 /**
  * Reads the one file of a multipart form field. Anything past `maxBytes` is not buffered: the
  * upload is answered 413 as soon as the limit is crossed. Returns null when the field is absent.
  */
-export function readMultipartFile(req: IncomingMessage, field: string, maxBytes: number): Promise<Buffer | null> {
+export async function readMultipartFile(req: IncomingMessage, field: string, maxBytes: number): Promise<Buffer | null> {
   const type = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(type)) {
-    return Promise.reject(
-      new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', /*i18n*/ 'Please upload the image as multipart/form-data'),
-    );
+    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', /*i18n*/ 'Please upload the image as multipart/form-data');
   }
+  // The form parser is loaded with the first upload, not at start: uploads are rare (a logo, a hero).
+  const { default: busboy } = await import('busboy');
   return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy;
+    let parser: Busboy;
     try {
       // busboy signals 'limit' when a file *reaches* fileSize, so a file of exactly maxBytes needs one more.
       parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes + 1, files: 1, fields: 20, parts: 30 } });

@@ -90,14 +90,23 @@ export function setLanguageCookie(res: ServerResponse, language: Language, secur
   );
 }
 
+/** The session each request's cookie named, once looked up (see sessionUserOf). */
+const sessionsOfRequests = new WeakMap<IncomingMessage, { token: string; found: ReturnType<typeof findSessionUser> }>();
+
 /**
  * The session's user. Finding it may write (its last-seen time, or the end of an idle session),
  * outside any procedure: a write the disk refuses (full or read-only) is logged here and answered
  * as in a procedure, 503 (cannotSaveRefusal), over REST and tRPC alike.
  */
 export function sessionUserOf(req: IncomingMessage, deps: HttpDeps, token: string): ReturnType<typeof findSessionUser> {
+  // Asked once per request: the read cache (publicCache.ts) decides whose answer a request gets
+  // before the procedures' context is made, and a request it cannot answer then needs the same user.
+  const known = sessionsOfRequests.get(req);
+  if (known?.token === token) return known.found;
   try {
-    return findSessionUser(deps.db, token, deps.config.sessionIdleDays);
+    const found = findSessionUser(deps.db, token, deps.config.sessionIdleDays);
+    sessionsOfRequests.set(req, { token, found });
+    return found;
   } catch (error) {
     const refusal = cannotSaveRefusal(error);
     if (!refusal) throw error;

@@ -1,7 +1,6 @@
 import type { SignupSheet, VolunteerSlot } from '@pac/db';
 import { type I18n, i18nFor } from '@pac/i18n/server';
 import { defaultLanguage, type Language } from '@pac/validators';
-import QRCode from 'qrcode';
 import type { ApiConfig } from '../config';
 import type { ServiceContext } from '../context';
 import { schoolDateTime } from '../lib/schoolTime';
@@ -32,8 +31,10 @@ const qrWidthPx = 512;
  * a viewBox so that it scales to any size, and error correction M (15%: a flyer can take a
  * crease). NOT_FOUND for a sheet that does not exist.
  */
-export function sheetQrCode(ctx: ServiceContext, id: number): Promise<string> {
+export async function sheetQrCode(ctx: ServiceContext, id: number): Promise<string> {
   const sheet = getSheet(ctx, id);
+  // Loaded on the first QR code asked for, not at start: a server most days makes none.
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toString(sheetUrl(ctx.config, sheet.id), {
     type: 'svg',
     errorCorrectionLevel: 'M',
