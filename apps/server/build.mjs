@@ -5,8 +5,9 @@
 // dependencies are bundled in; the native modules stay outside and load from node_modules. The
 // migrations and the compiled message catalogs are copied beside it, where main.ts and the messages'
 // reader look for them.
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { build } from 'esbuild';
 import { nodeVersionProblem, requiredNodeMajor } from '../../scripts/node-version.mjs';
@@ -63,33 +64,27 @@ function httpThroughRequire() {
 }
 
 /**
- * tRPC's copy of Babel's object-spread helper (`_objectSpread2`), which every procedure call runs a
- * dozen times (each middleware's options and context are spread anew), with `Object.assign` where
- * that is the same thing: onto the fresh object every call site of tRPC passes as the target, from
- * a source without an own `__proto__` key (the one key whose assignment differs from the helper's
- * definition of a property). The helper defines each property through `Object.defineProperty`: on
- * a refused signup it was a tenth of the server's CPU, and this rewrite saves ~5 µs of CPU per
- * procedure call (bench/results.md, notes). Done at build time on the source text, so a new tRPC
- * release needs no remade patch; the build fails if the helper's text is no longer found.
+ * @trpc/server bundled from the TypeScript source its package publishes (`src/`, the same release),
+ * compiled for this Node like our own code, instead of from its `dist/`, which is built for older
+ * runtimes: there every object spread is a call of Babel's `_objectSpread2` helper, defining each
+ * property through `Object.defineProperty`, and each procedure call spreads its options and context
+ * a dozen times (on a refused signup, a tenth of the server's CPU; bench/results.md, notes). Each
+ * import of the package, ours and its own, resolves to the module of `src/` that its `dist/` entry
+ * was built from; the build fails if one has none.
  * @returns {import('esbuild').Plugin}
  */
-function fasterTrpcObjectSpread() {
-  const helper = 'r % 2 ? ownKeys(Object(t), !0).forEach(function(r) {';
-  const faster = 'r % 2 && !Object.hasOwn(Object(t), "__proto__") ? Object.assign(e, t) : ' + helper;
+function trpcFromSource() {
+  const packageDir = dirname(createRequire(here('./package.json')).resolve('@trpc/server/package.json'));
   return {
-    name: 'faster-trpc-object-spread',
+    name: 'trpc-from-source',
     setup(b) {
-      let substituted = 0;
-      b.onLoad({ filter: /[/\\]@trpc[/\\]server[/\\]dist[/\\].*\.mjs$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
-        if (!source.includes('function _objectSpread2(e) {')) return undefined;
-        if (source.split(helper).length !== 2) return undefined;
-        substituted += 1;
-        return { contents: source.replace(helper, faster), loader: 'js' };
-      });
-      b.onEnd((result) => {
-        if (substituted === 0 && result.errors.length === 0)
-          throw new Error("tRPC's _objectSpread2 helper was not found where build.mjs expects it (@trpc/server/dist)");
+      b.onResolve({ filter: /^@trpc\/server(\/.*)?$/ }, (args) => {
+        const sub = args.path.slice('@trpc/server'.length).replace(/^\//, '') || 'index';
+        for (const candidate of [`src/${sub}.ts`, `src/${sub}/index.ts`]) {
+          const path = join(packageDir, candidate);
+          if (existsSync(path)) return { path };
+        }
+        return { errors: [{ text: `@trpc/server has no source for '${args.path}' (looked in ${packageDir}/src)` }] };
       });
     },
   };
@@ -158,7 +153,7 @@ const result = await build({
   // until it is first used: a server idles about 9 MB smaller (bench/results.md, notes).
   splitting: true,
   external: ['better-sqlite3', 'argon2'],
-  plugins: [onlyEnglishZodMessages(), httpThroughRequire(), fasterTrpcObjectSpread(), withoutCompressible()],
+  plugins: [onlyEnglishZodMessages(), httpThroughRequire(), trpcFromSource(), withoutCompressible()],
   // The page reader's thread (packages/monitor/src/reader.ts) is the file built below, beside server.js.
   // The messages are read from JSON files beside server.js (packages/i18n/src/server.ts), copied below.
   define: {
