@@ -1,4 +1,5 @@
 import { languageTags } from '@pac/validators';
+import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { translateText } from './index';
 import { allLanguages, i18nFor } from './server';
@@ -68,5 +69,22 @@ describe('translateText', () => {
   it('gives English back exactly', () => {
     const en = i18nFor('en');
     expect(translateText(en, 'Only 3 still needed for this item')).toBe('Only 3 still needed for this item');
+  });
+});
+
+describe('which parts of the catalogs a language holds', () => {
+  it('is one record per process, shared by every copy of the module (the server and its rendering build each bundle one)', async () => {
+    const here = await import('./index');
+    // A second instance of the same module, as a second bundle holds it.
+    const anotherCopy: string = './index?another-copy';
+    const copy = (await import(/* @vite-ignore */ anotherCopy)) as typeof here;
+    expect(copy.markLoaded).not.toBe(here.markLoaded);
+    const i18n = i18nFor('ko');
+    expect(copy.hasLoaded(i18n, 'admin')).toBe(true);
+    const fresh = setupI18n({ locale: 'ko', messages: { ko: {} } });
+    expect(here.hasLoaded(fresh, 'pages')).toBe(false);
+    here.markLoaded(fresh, 'pages');
+    expect(copy.hasLoaded(fresh, 'pages')).toBe(true);
+    expect(copy.hasLoaded(fresh, 'admin')).toBe(false);
   });
 });

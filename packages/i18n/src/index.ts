@@ -62,8 +62,14 @@ export const pagesCatalogs: Record<Language, () => Promise<Messages>> = {
 export type CatalogPart = 'web' | 'admin' | 'pages' | 'server';
 
 // By the messages of the instance's language (an object `i18n.load` adds to in place), not by the
-// instance: React's I18nProvider hands its children a wrapper of the instance it was given.
-const partsOf = new WeakMap<Messages, Set<CatalogPart>>();
+// instance: React's I18nProvider hands its children a wrapper of the instance it was given. One
+// record per process, whichever copy of this module asks: the server marks its instances in its
+// own bundle, and the web app's server build (a bundle of its own, with its own copy of this
+// module) renders pages with those same instances (apps/web/src/entry-server.tsx).
+const partsKey = Symbol.for('@pac/i18n: the catalog parts each language holds');
+const globalRecords = globalThis as typeof globalThis & { [partsKey]?: WeakMap<Messages, Set<CatalogPart>> };
+globalRecords[partsKey] ??= new WeakMap<Messages, Set<CatalogPart>>();
+const partsOf = globalRecords[partsKey];
 
 /** Notes that `i18n` holds a part's messages. */
 export function markLoaded(i18n: I18n, ...parts: CatalogPart[]): void {
