@@ -66,13 +66,18 @@ export type CatalogPart = 'web' | 'admin' | 'pages' | 'server';
 // record per process, whichever copy of this module asks: the server marks its instances in its
 // own bundle, and the web app's server build (a bundle of its own, with its own copy of this
 // module) renders pages with those same instances (apps/web/src/entry-server.tsx).
+// Made on first use, so that loading this module does nothing (a bundler keeps a module with effects
+// at start in every chunk that imports it).
 const partsKey = Symbol.for('@pac/i18n: the catalog parts each language holds');
-const globalRecords = globalThis as typeof globalThis & { [partsKey]?: WeakMap<Messages, Set<CatalogPart>> };
-globalRecords[partsKey] ??= new WeakMap<Messages, Set<CatalogPart>>();
-const partsOf = globalRecords[partsKey];
+function partsRecord(): WeakMap<Messages, Set<CatalogPart>> {
+  const records = globalThis as typeof globalThis & { [partsKey]?: WeakMap<Messages, Set<CatalogPart>> };
+  records[partsKey] ??= new WeakMap<Messages, Set<CatalogPart>>();
+  return records[partsKey];
+}
 
 /** Notes that `i18n` holds a part's messages. */
 export function markLoaded(i18n: I18n, ...parts: CatalogPart[]): void {
+  const partsOf = partsRecord();
   const set = partsOf.get(i18n.messages) ?? new Set<CatalogPart>();
   for (const part of parts) set.add(part);
   partsOf.set(i18n.messages, set);
@@ -80,7 +85,7 @@ export function markLoaded(i18n: I18n, ...parts: CatalogPart[]): void {
 
 /** Whether `i18n` holds a part's messages. */
 export function hasLoaded(i18n: I18n, part: CatalogPart): boolean {
-  return partsOf.get(i18n.messages)?.has(part) ?? false;
+  return partsRecord().get(i18n.messages)?.has(part) ?? false;
 }
 
 /** A message the catalogs know, as `i18n._` takes it (the server's answers are English). */
