@@ -161,18 +161,20 @@ const result = await build({
     PAC_CATALOGS_DIR: JSON.stringify(`./${catalogsDir}/`),
   },
 });
-// reader.ts finds its thread's file relative to itself, which holds while it is bundled into server.js.
-const readerOutput = Object.entries(result.metafile.outputs).find(([, output]) =>
-  Object.keys(output.inputs).some((input) => input.endsWith('packages/monitor/src/reader.ts')),
-)?.[0];
-if (!readerOutput?.endsWith('dist/server.js'))
-  throw new Error(`packages/monitor/src/reader.ts was bundled into ${readerOutput}, not dist/server.js`);
-// Likewise the messages' reader finds the catalogs relative to itself.
-const messagesOutput = Object.entries(result.metafile.outputs).find(([, output]) =>
-  Object.keys(output.inputs).some((input) => input.endsWith('packages/i18n/src/server.ts')),
-)?.[0];
-if (!messagesOutput?.endsWith('dist/server.js'))
-  throw new Error(`packages/i18n/src/server.ts was bundled into ${messagesOutput}, not dist/server.js`);
+/**
+ * The output file esbuild bundled a source file into (by the end of its path).
+ * @param {string} source
+ */
+const outputHolding = (source) =>
+  Object.entries(result.metafile.outputs).find(([, output]) =>
+    Object.keys(output.inputs).some((input) => input.endsWith(source)),
+  )?.[0];
+// reader.ts finds its thread's file relative to itself, and the messages' reader the catalogs: both
+// hold while they are bundled into server.js.
+for (const source of ['packages/monitor/src/reader.ts', 'packages/i18n/src/server.ts']) {
+  const output = outputHolding(source);
+  if (!output?.endsWith('dist/server.js')) throw new Error(`${source} was bundled into ${output}, not dist/server.js`);
+}
 // The page reader's thread, a bundle of its own: the HTML parser and the extraction, loaded only by
 // the thread, so the server's main thread never holds them.
 const readerResult = await build({

@@ -272,19 +272,6 @@ export class PublicReadCache {
     }) as typeof res.end;
   }
 
-  /**
-   * The whole round for a handler with no compression layer of its own (tests): sends the kept
-   * answer and returns true, or captures the one about to be sent and returns false.
-   */
-  serveOrCapture(key: string, req: IncomingMessage, res: ServerResponse): boolean {
-    const version = this.currentVersion();
-    // Without a version nothing can be known to be current: the request goes its usual way.
-    if (version === null) return false;
-    if (this.serve(key, version, req, res)) return true;
-    this.capture(key, version, res);
-    return false;
-  }
-
   private store(key: string, entry: Entry): void {
     this.entries.set(key, entry);
     while (this.entries.size > this.limits.maxEntries) {
