@@ -126,11 +126,12 @@ describe('POST /api/signup-sheets/{id}/duplicate { eventDates }: a series', () =
     const original = await sheetOf(owner, 'Bake Sale');
     const path = `/api/signup-sheets/${original.id}/duplicate`;
     const before = await sheetCount();
+    const twice = inDays(20); // one instant, named twice (two inDays calls can fall a millisecond apart)
     const cases: [unknown, string][] = [
       [Array.from({ length: 53 }, (_, i) => inDays(20 + i)), 'You can copy a sheet onto at most 52 dates at once'],
       [[], 'Choose at least one date'],
       ['next week', 'Choose at least one date'],
-      [[inDays(20), inDays(20)], 'Each date can be chosen only once'],
+      [[twice, twice], 'Each date can be chosen only once'],
       [[inDays(20), 'soon'], 'Must be a valid date'],
       [[inDays(20), 8.64e15, inDays(27)], 'The new event date is too far from the original for its slots'],
     ];

@@ -1139,7 +1139,7 @@ export function fieldValue(field: string): fc.Arbitrary<Template> {
         fc.array(plausibleDate, { minLength: 1, maxLength: 4 }),
         fc.constantFrom(
           [],
-          [inDays(3), inDays(3)],
+          Array<string>(2).fill(inDays(3)), // one date twice
           Array.from({ length: 53 }, (_, i) => inDays(i + 1)),
           [8.64e15],
           'abc',
