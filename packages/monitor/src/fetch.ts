@@ -348,8 +348,10 @@ function describeNetworkError(err: unknown, url: URL): string {
 export async function safeFetch(url: URL, opts: SafeFetchOptions): Promise<FetchResult> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
-  const timeoutError = new MonitorFetchError('timeout', `No complete answer within ${timeoutMs} ms`);
-  const timer = setTimeout(() => controller.abort(timeoutError), timeoutMs);
+  // Made only when the time runs out: an error captures its stack trace as it is made, and nearly
+  // every fetch ends in time (one made up front for each was 2% of a pass over 200 monitors).
+  const timedOut = () => new MonitorFetchError('timeout', `No complete answer within ${timeoutMs} ms`);
+  const timer = setTimeout(() => controller.abort(timedOut()), timeoutMs);
   const policy = { domain: opts.domain, allowPrivateAddresses: opts.allowPrivateAddresses };
 
   let current = url;
@@ -368,7 +370,10 @@ export async function safeFetch(url: URL, opts: SafeFetchOptions): Promise<Fetch
       try {
         hop = await fetchOnce(current, opts, controller.signal, timeoutMs);
       } catch (err) {
-        if (controller.signal.aborted) throw timeoutError;
+        if (controller.signal.aborted) {
+          const reason: unknown = controller.signal.reason;
+          throw reason instanceof MonitorFetchError ? reason : timedOut();
+        }
         if (err instanceof MonitorFetchError) throw err;
         const code = (err as { code?: unknown } | null)?.code;
         if (

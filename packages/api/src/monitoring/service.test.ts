@@ -147,6 +147,62 @@ describe('checks', () => {
     expect(reload(monitor.id)?.lastContentHash).toBe(rows[2]?.contentHash);
   });
 
+  it('reads and prunes through indexes: no scan of snapshots or changes, and no version row read', async () => {
+    // A database of its own, so that every statement a check runs is compiled (and seen) here.
+    const own = createTestDb();
+    try {
+      const compiled = new Set<string>();
+      const { sqlite } = own.handle;
+      const prepare = sqlite.prepare.bind(sqlite);
+      sqlite.prepare = (source: string) => {
+        compiled.add(source);
+        return prepare(source);
+      };
+      const ownCtx: ServiceContext = { db: own.db, config, runtime: testRuntime(own.db, config) };
+      const monitor = own.db
+        .insert(monitors)
+        .values({ name: 'Plan', url: siteUrl('/plan'), selectors: ['main'] })
+        .returning()
+        .get();
+      // A baseline, an unchanged check, and a change: each reads the versions and prunes.
+      const outcomes = [];
+      for (const text of ['Term dates', 'Term dates', 'Term dates moved']) {
+        pages.set('/plan', `<main><p>${text}</p></main>`);
+        outcomes.push((await checkMonitor(ownCtx, monitor)).outcome);
+      }
+      expect(outcomes).toEqual(['baseline', 'unchanged', 'changed']);
+      sqlite.prepare = prepare;
+
+      /** SQLite's plan for a statement, its parameters bound to null (their count found by trying). */
+      const planOf = (source: string): string[] => {
+        const explain = prepare(`EXPLAIN QUERY PLAN ${source}`);
+        for (let params = 0; ; params++) {
+          try {
+            return (explain.all(...Array<null>(params).fill(null)) as { detail: string }[]).map((r) => r.detail);
+          } catch (error) {
+            if (!(error instanceof RangeError) || params > 50) throw error;
+          }
+        }
+      };
+      const touching = [...compiled].filter((source) => /"(snapshots|changes)"/.test(source));
+      expect(touching.some((source) => source.startsWith('delete from "snapshots"'))).toBe(true);
+      const versionReads = touching.filter((source) => source.includes('"raw_content" is not null'));
+      expect(versionReads.length).toBeGreaterThanOrEqual(2);
+      for (const source of touching) {
+        const plan = planOf(source);
+        // SCAN of a subquery's rows is fine; a SCAN of either table reads all of it, every check.
+        expect(
+          plan.filter((step) => /^SCAN (snapshots|changes)\b/.test(step)),
+          source,
+        ).toEqual([]);
+      }
+      for (const source of versionReads)
+        expect(planOf(source).join(' | '), source).toMatch(/snapshots USING INDEX snapshots_versions_idx/);
+    } finally {
+      own.cleanup();
+    }
+  });
+
   it('writes checks that finish together, and one that cannot be written fails alone', async () => {
     const down = [1, 2].map((i) => insertMonitor({ name: `Down ${i}`, url: `https://${i}.invalid.test/` }));
     const gone = { ...insertMonitor({ name: 'Gone' }), url: 'https://gone.invalid.test/' };

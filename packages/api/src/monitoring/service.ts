@@ -3,6 +3,7 @@ import { checkPage, type CheckOutcome } from '@pac/monitor';
 import {
   and,
   avg,
+  type Column,
   count,
   desc,
   eq,
@@ -43,6 +44,21 @@ function isVersionOf(monitorId: number | Placeholder): SQL | undefined {
 }
 
 /**
+ * The snapshots table as the versions' reads name it: through snapshots_versions_idx, which holds
+ * every column they read (packages/db's schema says why the planner needs telling). A read that
+ * named a missing index would fail to prepare, not fall back to walking the stored texts.
+ */
+const versionsIndexed = sql`${snapshots} INDEXED BY snapshots_versions_idx`;
+
+/**
+ * A column of snapshots selected from `versionsIndexed`, decoded as the column decodes it. (drizzle
+ * refuses a column itself there: it cannot see the table in a FROM written as SQL.)
+ */
+function versionColumn<C extends Column>(column: C): SQL<C['_']['data']> {
+  return sql<C['_']['data']>`${column}`.mapWith(column);
+}
+
+/**
  * The delete that keeps the newest `keep` snapshots of a monitor, the ones a change still points at,
  * and the recent versions (the content that unchanged snapshots stand for, and that the next diff
  * starts from). One statement, so a check's writes stay one short transaction.
@@ -67,8 +83,8 @@ function pruneQuery(db: Executor, monitorId: number | Placeholder, keep: number 
     .from(lastChanges)
     .where(isNotNull(lastChanges.snapshotId));
   const versions = db
-    .select({ id: snapshots.id })
-    .from(snapshots)
+    .select({ id: versionColumn(snapshots.id) })
+    .from(versionsIndexed)
     .where(isVersionOf(monitorId))
     .orderBy(desc(snapshots.capturedAt), desc(snapshots.id))
     .limit(recentVersions);
@@ -108,12 +124,12 @@ function prepareChecks(db: Db) {
     /** The recent versions, newest first, without their text (only a diff needs the newest one's). */
     versions: db
       .select({
-        id: snapshots.id,
-        contentHash: snapshots.contentHash,
-        excerpt: snapshots.excerpt,
-        elementsFound: snapshots.elementsFound,
+        id: versionColumn(snapshots.id),
+        contentHash: versionColumn(snapshots.contentHash),
+        excerpt: versionColumn(snapshots.excerpt),
+        elementsFound: versionColumn(snapshots.elementsFound),
       })
-      .from(snapshots)
+      .from(versionsIndexed)
       .where(isVersionOf(monitorId))
       .orderBy(desc(snapshots.capturedAt), desc(snapshots.id))
       .limit(recentVersions)

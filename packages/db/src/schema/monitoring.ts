@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, timestamp } from './columns';
 
@@ -55,7 +56,20 @@ export const snapshots = sqliteTable(
     durationMs: integer(),
     capturedAt: createdAt(),
   },
-  (t) => [index('snapshots_monitor_captured_idx').on(t.monitorId, t.capturedAt)],
+  (t) => [
+    index('snapshots_monitor_captured_idx').on(t.monitorId, t.capturedAt),
+    /**
+     * A monitor's versions (the snapshots that hold text), newest first, with everything a check
+     * reads of them. A check finds its recent versions here without reading their rows, whose other
+     * columns lie behind the stored text: reaching them walked every overflow page of the text (a
+     * 100 KB page's text, ~18 of them), and the recent-versions read took ~50 µs instead of ~13.
+     * The reads name it (INDEXED BY): SQLite's planner cannot tell it covers them, since the text
+     * column appears in its condition.
+     */
+    index('snapshots_versions_idx')
+      .on(t.monitorId, t.capturedAt, t.id, t.status, t.contentHash, t.elementsFound, t.excerpt)
+      .where(sql`${t.rawContent} IS NOT NULL`),
+  ],
 );
 
 export const changes = sqliteTable(
@@ -72,7 +86,15 @@ export const changes = sqliteTable(
     severity: text({ enum: severities }).notNull().default('medium'),
     detectedAt: createdAt(),
   },
-  (t) => [index('changes_detected_idx').on(t.detectedAt)],
+  (t) => [
+    index('changes_detected_idx').on(t.detectedAt),
+    // A monitor's latest changes, which a check's pruning keeps the snapshots of: without it every
+    // check scanned all changes of every monitor, a table that only grows.
+    index('changes_monitor_detected_idx').on(t.monitorId, t.detectedAt),
+    // Deleting a snapshot sets its changes' snapshotId to null: without it, each pruned snapshot
+    // scanned the whole table to find them.
+    index('changes_snapshot_idx').on(t.snapshotId),
+  ],
 );
 
 export const notifications = sqliteTable(
