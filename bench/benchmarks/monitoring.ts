@@ -28,6 +28,25 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 };
 
+/** A side's passes as reported: the median pass's time, and the highest peak RSS of any. */
+const summary = (passes: { ms: number; peakRss: number }[]) => ({
+  ms: median(passes.map((p) => p.ms)),
+  peakRss: Math.max(...passes.map((p) => p.peakRss)),
+});
+
+/** `rounds` rounds of one pass a side, the side that goes first alternating from round to round. */
+async function inTurn(rounds: number, app: (round: number) => Promise<void>, baseline: () => Promise<void>) {
+  for (let round = 0; round < rounds; round++) {
+    if (round % 2 === 0) {
+      await app(round);
+      await baseline();
+    } else {
+      await baseline();
+      await app(round);
+    }
+  }
+}
+
 interface CheckAll {
   message: string;
   checked: number;
@@ -71,10 +90,10 @@ export async function monitoringBenchmark(root: string): Promise<Section> {
       MONITOR_HOST_SPACING_MS: String(hostSpacingMs),
       MONITOR_CONCURRENCY: String(concurrency),
     });
-  // The site is closed whatever fails, the app's start included: its open server would keep the
-  // runner from exiting after it has reported the failure.
-  // The processes running now (closures start and stop them round by round).
-  const live: { app: Child | null; fetcher: Child | null } = { app: null, fetcher: null };
+  // The processes running now, which the rounds start and stop. The site is closed whatever fails,
+  // the app's start included: its open server would keep the runner from exiting after it has
+  // reported the failure.
+  const live: { app: { child: Child; api: Api } | null; fetcher: Child | null } = { app: null, fetcher: null };
   try {
     const urls = site.paths.map((p) => `http://127.0.0.1:${site.port}${p}`);
     // The first pass, `firstRounds` times a side, each in a new process; the last round's app and
@@ -88,67 +107,49 @@ export async function monitoringBenchmark(root: string): Promise<Section> {
     }[] = [];
     const base1Rounds: { ms: number; peakRss: number; statuses: Record<string, number>; etags: (string | null)[] }[] =
       [];
-    let api: Api | null = null;
     const appFirst = async (round: number) => {
-      await live.app?.stop();
+      await live.app?.child.stop();
       live.app = null;
-      const started = await startChild('app', env(round));
-      live.app = started;
-      api = new Api(started.url);
-      const client = api;
-      await client.login();
+      const child = await startChild('app', env(round));
+      const api = new Api(child.url);
+      live.app = { child, api };
+      await api.login();
       await pool(monitorCount, 8, (i) =>
-        client.call('POST', '/api/monitors', {
+        api.call('POST', '/api/monitors', {
           name: `Page ${i}`,
           url: `${site.base}${site.paths[i] ?? ''}`,
           selectors: ['main'],
           scheduleMinutes: 60,
         }),
       );
-      const idle = await started.memory(false);
+      const idle = await child.memory(false);
       site.takeStatuses();
-      const pass = await appPass(started, client);
+      const pass = await appPass(child, api);
       app1Rounds.push({ ...pass, statuses: site.takeStatuses(), idleRss: idle.rss });
     };
     const baseFirst = async () => {
       await live.fetcher?.stop();
       live.fetcher = null;
-      const started = await startChild('fetcher');
-      live.fetcher = started;
+      const fetcher = await startChild('fetcher');
+      live.fetcher = fetcher;
       site.takeStatuses();
-      await started.resetPeak();
-      const pass = await started.fetchPass(
+      await fetcher.resetPeak();
+      const pass = await fetcher.fetchPass(
         urls,
         urls.map(() => null),
         concurrency,
       );
       base1Rounds.push({ ms: pass.ms, peakRss: pass.peakRss, statuses: site.takeStatuses(), etags: pass.etags });
     };
-    for (let round = 0; round < firstRounds; round++) {
-      if (round % 2 === 0) {
-        await appFirst(round);
-        await baseFirst();
-      } else {
-        await baseFirst();
-        await appFirst(round);
-      }
-    }
-    const app1 = {
-      ms: median(app1Rounds.map((r) => r.ms)),
-      peakRss: Math.max(...app1Rounds.map((r) => r.peakRss)),
-      result: app1Rounds[0]?.result ?? { message: '', checked: 0, changes: 0, errors: 0 },
-    };
-    const base1 = {
-      ms: median(base1Rounds.map((r) => r.ms)),
-      peakRss: Math.max(...base1Rounds.map((r) => r.peakRss)),
-    };
+    await inTurn(firstRounds, appFirst, baseFirst);
+    const app1 = summary(app1Rounds);
+    const base1 = summary(base1Rounds);
+    const app1Message = app1Rounds[0]?.result.message ?? '';
     const app1Statuses = app1Rounds[0]?.statuses ?? {};
     const base1Statuses = base1Rounds[0]?.statuses ?? {};
-    const idle = { rss: app1Rounds[0]?.idleRss ?? 0 };
-    const lastApp = live.app;
-    const lastApi = api as Api | null;
-    const lastFetcher = live.fetcher;
-    if (!lastApp || !lastApi || !lastFetcher) throw new Error('The first pass left no app or fetcher for the second');
+    const idleRss = app1Rounds[0]?.idleRss ?? 0;
+    const { app: lastApp, fetcher: lastFetcher } = live;
+    if (!lastApp || !lastFetcher) throw new Error('The first pass left no app or fetcher for the second');
 
     // The second pass, `secondRounds` times a side: each pass after the same 20 pages are edited again.
     const app2Rounds: { ms: number; result: CheckAll; peakRss: number; statuses: Record<string, number> }[] = [];
@@ -156,7 +157,7 @@ export async function monitoringBenchmark(root: string): Promise<Section> {
     let etags = base1Rounds[base1Rounds.length - 1]?.etags ?? [];
     const appSecond = async () => {
       site.change(changedPages);
-      const pass = await appPass(lastApp, lastApi);
+      const pass = await appPass(lastApp.child, lastApp.api);
       app2Rounds.push({ ...pass, statuses: site.takeStatuses() });
     };
     const baseSecond = async () => {
@@ -166,23 +167,9 @@ export async function monitoringBenchmark(root: string): Promise<Section> {
       etags = pass.etags;
       base2Rounds.push({ ms: pass.ms, peakRss: pass.peakRss, statuses: site.takeStatuses() });
     };
-    for (let round = 0; round < secondRounds; round++) {
-      if (round % 2 === 0) {
-        await appSecond();
-        await baseSecond();
-      } else {
-        await baseSecond();
-        await appSecond();
-      }
-    }
-    const app2 = {
-      ms: median(app2Rounds.map((r) => r.ms)),
-      peakRss: Math.max(...app2Rounds.map((r) => r.peakRss)),
-    };
-    const base2 = {
-      ms: median(base2Rounds.map((r) => r.ms)),
-      peakRss: Math.max(...base2Rounds.map((r) => r.peakRss)),
-    };
+    await inTurn(secondRounds, appSecond, baseSecond);
+    const app2 = summary(app2Rounds);
+    const base2 = summary(base2Rounds);
     const app2Statuses = app2Rounds[0]?.statuses ?? {};
     const base2Statuses = base2Rounds[0]?.statuses ?? {};
 
@@ -237,15 +224,15 @@ export async function monitoringBenchmark(root: string): Promise<Section> {
         }),
       ],
       details: [
-        `First pass, ${firstRounds} times a side, each by a process started for it, alternating which goes first; the figures are the median pass's and the highest peak RSS: app ${(app1.ms / 1000).toFixed(3)} s (passes ${app1Rounds.map((r) => `${r.ms.toFixed(0)} ms`).join(', ')}; ${app1.result.message}; the site answered ${statusText(app1Statuses)} each time). Baseline: ${(base1.ms / 1000).toFixed(3)} s (passes ${base1Rounds.map((r) => `${r.ms.toFixed(0)} ms`).join(', ')}; ${statusText(base1Statuses)} each time).`,
+        `First pass, ${firstRounds} times a side, each by a process started for it, alternating which goes first; the figures are the median pass's and the highest peak RSS: app ${(app1.ms / 1000).toFixed(3)} s (passes ${app1Rounds.map((r) => `${r.ms.toFixed(0)} ms`).join(', ')}; ${app1Message}; the site answered ${statusText(app1Statuses)} each time). Baseline: ${(base1.ms / 1000).toFixed(3)} s (passes ${base1Rounds.map((r) => `${r.ms.toFixed(0)} ms`).join(', ')}; ${statusText(base1Statuses)} each time).`,
         `Second pass (${changedPages.length} pages edited before each), ${secondRounds} times a side, alternating which goes first; the figures are the median pass's and the highest peak RSS: app ${(app2.ms / 1000).toFixed(3)} s (passes ${app2Rounds.map((r) => `${r.ms.toFixed(0)} ms`).join(', ')}; ${app2Rounds[0]?.result.message ?? ''}; the site answered ${statusText(app2Statuses)} each time). Baseline: ${(base2.ms / 1000).toFixed(3)} s (passes ${base2Rounds.map((r) => `${r.ms.toFixed(0)} ms`).join(', ')}; ${statusText(base2Statuses)} each time).`,
-        `Server RSS before the first pass ${mb(idle.rss)} (after creating the monitors); peak RSS sampled every 50 ms in the server process, and in the baseline's process.`,
+        `Server RSS before the first pass ${mb(idleRss)} (after creating the monitors); peak RSS sampled every 50 ms in the server process, and in the baseline's process.`,
         "Driven through REST (`POST /api/monitors/check-all` as the admin) against the server in its own process; the site is node:http on 127.0.0.1 reached via MONITOR_RESOLVE. Baseline: Node's fetch (undici) of the same 200 URLs, 8 at a time, with If-None-Match on the second pass, bodies read whole.",
         `MONITOR_HOST_SPACING_MS=${hostSpacingMs}: every page is on one host, and the production default (1000 ms between two checks of one host) would alone stretch a pass to ${((monitorCount - 1) * 1000) / 1000} s; the baseline has no such rule.`,
       ],
     };
   } finally {
-    await live.app?.stop();
+    await live.app?.child.stop();
     await live.fetcher?.stop();
     await site.close();
   }

@@ -370,10 +370,8 @@ export async function safeFetch(url: URL, opts: SafeFetchOptions): Promise<Fetch
       try {
         hop = await fetchOnce(current, opts, controller.signal, timeoutMs);
       } catch (err) {
-        if (controller.signal.aborted) {
-          const reason: unknown = controller.signal.reason;
-          throw reason instanceof MonitorFetchError ? reason : timedOut();
-        }
+        // The timer above is the only abort: its reason is the timeout's error.
+        if (controller.signal.aborted) throw controller.signal.reason as MonitorFetchError;
         if (err instanceof MonitorFetchError) throw err;
         const code = (err as { code?: unknown } | null)?.code;
         if (
